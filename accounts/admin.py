@@ -1,0 +1,27 @@
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.utils.translation import gettext_lazy as _
+
+from accounts import services
+from accounts.models import User
+
+_PREFERENCES = ("display_name", "language", "turn_emails", "reminder_emails", "result_emails")
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):
+    fieldsets = (*BaseUserAdmin.fieldsets, (_("Game preferences"), {"fields": _PREFERENCES}))
+    add_fieldsets = (
+        *BaseUserAdmin.add_fieldsets,
+        (_("Game preferences"), {"fields": ("email", "language")}),
+    )
+    list_display = ("username", "email", "display_name", "language", "is_active", "is_staff")
+    list_filter = (*BaseUserAdmin.list_filter, "language", "turn_emails")
+    actions = ["suspend_users"]
+
+    @admin.action(description=_("Suspend selected users"), permissions=["change"])
+    def suspend_users(self, request, queryset):
+        count = services.suspend_users(queryset=queryset)
+        self.message_user(
+            request, _("Suspended %(count)d user(s).") % {"count": count}, messages.SUCCESS
+        )

@@ -1,0 +1,93 @@
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import services
+from accounts.api.serializers import (
+    RegisterInputSerializer,
+    RegisterOutputSerializer,
+    TokenInputSerializer,
+    TokenOutputSerializer,
+    UserSerializer,
+)
+from config.errors import ApiError
+
+User = get_user_model()
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(
+        request=RegisterInputSerializer,
+        responses={201: RegisterOutputSerializer},
+        operation_id="auth_register",
+        tags=["auth"],
+    )
+    def post(self, request):
+        data = RegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user, token = services.register_user(**data.validated_data)
+        body = RegisterOutputSerializer({"user": user, "token": token.key}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=TokenInputSerializer,
+        responses={200: TokenOutputSerializer},
+        operation_id="auth_token",
+        tags=["auth"],
+    )
+    def post(self, request):
+        data = TokenInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = User.objects.filter(username=data.validated_data["username"]).first()
+        if user is None or not user.check_password(data.validated_data["password"]):
+            raise ApiError("invalid_credentials", "Unable to log in with these credentials.")
+        if not user.is_active:
+            raise ApiError("account_suspended", "This account is suspended.", status=403)
+        token = services.issue_token(user=user)
+        return Response(TokenOutputSerializer({"token": token.key}).data)
+
+
+class LogoutView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None}, operation_id="auth_logout", tags=["auth"])
+    def post(self, request):
+        if isinstance(request.auth, Token):
+            request.auth.delete()
+        else:
+            Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=UserSerializer, operation_id="me_retrieve", tags=["me"])
+    def get(self, request):
+        return Response(UserSerializer(request.user).data)
+
+    @extend_schema(
+        request=UserSerializer, responses=UserSerializer, operation_id="me_update", tags=["me"]
+    )
+    def patch(self, request):
+        data = UserSerializer(request.user, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        data.save()
+        return Response(data.data)

@@ -1,0 +1,34 @@
+"""Account writes (keyword-only, called by views, admin and commands)."""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework.authtoken.models import Token
+
+User = get_user_model()
+
+
+@transaction.atomic
+def register_user(*, username: str, email: str, password: str, language: str = "en"):
+    user = User(username=username, email=email, language=language)
+    user.set_password(password)
+    user.save()
+    token = Token.objects.create(user=user)
+    return user, token
+
+
+def issue_token(*, user) -> Token:
+    token, _ = Token.objects.get_or_create(user=user)
+    return token
+
+
+def revoke_tokens(*, users) -> int:
+    deleted, _ = Token.objects.filter(user__in=users).delete()
+    return deleted
+
+
+@transaction.atomic
+def suspend_users(*, queryset) -> int:
+    ids = list(queryset.values_list("pk", flat=True))
+    updated = User.objects.filter(pk__in=ids).update(is_active=False)
+    Token.objects.filter(user_id__in=ids).delete()
+    return updated

@@ -1,0 +1,90 @@
+"""Settings refuse bad environment values loudly (checked in a fresh interpreter)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLEAN = {
+    k: v
+    for k, v in os.environ.items()
+    if k
+    not in {
+        "DEBUG",
+        "SECRET_KEY",
+        "DATABASE_URL",
+        "REDIS_URL",
+        "EMAIL_PORT",
+        "EMAIL_HOST",
+        "EMAIL_BACKEND",
+        "SITE_BASE_URL",
+        "EMAIL_USE_TLS",
+    }
+}
+
+
+def load_settings(**env: str) -> subprocess.CompletedProcess:
+    code = (
+        "import django, json; django.setup(); from django.conf import settings as s; "
+        "print(json.dumps({'debug': s.DEBUG, 'engine': s.DATABASES['default']['ENGINE'], "
+        "'broker': s.CELERY_BROKER_URL, 'cache': s.CACHES['default']['BACKEND'], "
+        "'email': s.EMAIL_BACKEND}))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_defaults_are_embedded():
+    result = load_settings()
+    assert result.returncode == 0, result.stderr
+    assert '"engine": "django.db.backends.sqlite3"' in result.stdout
+    assert '"broker": "filesystem://"' in result.stdout
+    assert "console.EmailBackend" in result.stdout
+    assert "FileBasedCache" in result.stdout
+
+
+def test_redis_and_smtp_when_configured():
+    result = load_settings(
+        REDIS_URL="redis://127.0.0.1:6379/9",
+        EMAIL_HOST="mail.test",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/x",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "redis://127.0.0.1:6379/9" in result.stdout
+    assert "RedisCache" in result.stdout
+    assert "smtp.EmailBackend" in result.stdout
+    assert "postgresql" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "env,needle",
+    [
+        ({"DEBUG": "maybe"}, "DEBUG"),
+        ({"DEBUG": "false"}, "SECRET_KEY"),
+        ({"EMAIL_PORT": "twenty-five"}, "EMAIL_PORT"),
+        ({"EMAIL_USE_TLS": "sometimes"}, "EMAIL_USE_TLS"),
+        ({"DATABASE_URL": "nonsense://x"}, "DATABASE_URL"),
+        ({"REDIS_URL": "http://example.test"}, "REDIS_URL"),
+        ({"SITE_BASE_URL": "example.test"}, "SITE_BASE_URL"),
+    ],
+)
+def test_bad_values_fail_loudly(env, needle):
+    result = load_settings(**env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert needle in result.stderr
+
+
+def test_production_with_secret_key_loads():
+    result = load_settings(DEBUG="false", SECRET_KEY="x" * 50)
+    assert result.returncode == 0, result.stderr
+    assert '"debug": false' in result.stdout
