@@ -163,18 +163,19 @@ def check_placement(
         raise IllegalMoveError(
             "isolated_tile", f"The tile on {name} forms no line.", {"square": name}
         )
-    if not first_move:
-        touches = any(i not in new for _, run, _ in lines for i in run)
-        if not touches:
-            raise IllegalMoveError(
-                "not_connected", "The move must touch a tile already on the board."
-            )
     if len(tiles) > 1:
         cross = DOWN if direction == ACROSS else ACROSS
         for square in squares:
             run, values = line_through(board, new, square, cross)
             if len(run) > 1:
                 lines.append((cross, run, values))
+    if not first_move:
+        # Cross lines count too: a row placed parallel to a line touches it only through them.
+        touches = any(i not in new for _, run, _ in lines for i in run)
+        if not touches:
+            raise IllegalMoveError(
+                "not_connected", "The move must touch a tile already on the board."
+            )
 
     scored: list[Line] = []
     single_zero = len(tiles) == 1 and tiles[0].digit == 0
