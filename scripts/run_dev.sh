@@ -14,20 +14,24 @@ if [ -z "${REDIS_URL:-}" ]; then
     echo "REDIS_URL not set: Celery uses the filesystem broker under var/celery/"
 fi
 
-pids=()
+worker_pid=""
+server_pid=""
 cleanup() {
     trap - EXIT INT TERM
-    for pid in "${pids[@]}"; do
-        # Each child runs in its own session: signal the whole group (autoreloader, pool).
-        kill -TERM -- "-$pid" 2>/dev/null || true
-    done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 1 20); do
-            kill -0 "$pid" 2>/dev/null || break
+    # Children run in their own sessions. The server's group (autoreloader + child) gets TERM;
+    # the worker's main process gets TERM (warm shutdown), its group KILL if it hangs.
+    [ -n "$server_pid" ] && { kill -TERM -- "-$server_pid" 2>/dev/null || true; }
+    if [ -n "$worker_pid" ] && kill -0 "$worker_pid" 2>/dev/null; then
+        echo "Stopping Celery worker (pid $worker_pid)"
+        kill -TERM "$worker_pid" 2>/dev/null || true
+        for _ in $(seq 1 30); do
+            kill -0 "$worker_pid" 2>/dev/null || break
             sleep 0.5
         done
-        kill -KILL -- "-$pid" 2>/dev/null || true
-    done
+        kill -KILL -- "-$worker_pid" 2>/dev/null || true
+    fi
+    [ -n "$server_pid" ] && { kill -KILL -- "-$server_pid" 2>/dev/null || true; }
+    return 0
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -35,12 +39,11 @@ trap 'exit 143' TERM
 
 setsid "$CELERY" -A config worker -B --loglevel=info --concurrency=2 \
     --schedule var/celerybeat-schedule &
-pids+=($!)
-echo "Celery worker started (pid $!)"
+worker_pid=$!
+echo "Celery worker started (pid $worker_pid)"
 
 echo "Serving on http://127.0.0.1:${PORT}/ (API docs: /api/v1/docs/, admin: /admin/)"
 setsid "$PY" manage.py runserver "127.0.0.1:${PORT}" &
 server_pid=$!
-pids+=("$server_pid")
 # Returns when the server exits or a signal arrives; the EXIT trap stops the worker.
 wait "$server_pid"
