@@ -47,14 +47,14 @@ if [ "${CI:-}" = "true" ]; then
     exit 1
 fi
 
-# Run on SQLite with the in-process defaults.
-unset DATABASE_URL
 markers=()
 if [ "$have_pg" = 0 ]; then
     echo "PostgreSQL not reachable: running on SQLite and leaving out tests marked postgres"
+    unset DATABASE_URL
     markers+=("not postgres")
 else
-    echo "Running on SQLite (the PostgreSQL tests need Redis too in this script's full mode)"
+    export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/crazy10s}"
+    echo "PostgreSQL reachable: running on $DATABASE_URL"
 fi
 if [ "$have_redis" = 0 ]; then
     echo "Redis not reachable: leaving out tests marked redis or worker"
