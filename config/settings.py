@@ -214,6 +214,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "login": env_str("THROTTLE_LOGIN", "10/min"),
         "register": env_str("THROTTLE_REGISTER", "5/min"),
+        # games: POST games, moves, preview, resign (per user)
+        "game_writes": env_str("THROTTLE_GAME_WRITES", "600/min"),
     },
 }
 
@@ -223,6 +225,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.registry.COMPUTER_LEVELS"},
 }
 
 # --- Celery ---------------------------------------------------------------------------------
@@ -254,6 +257,12 @@ else:
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {
+    "task": "games.sweep_ai_turns",
+    "schedule": 30.0,  # re-queues computer turns left pending (e.g. a lost message)
+}
+# Queue of the computer's turns (empty = Celery's default queue).
+GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 
 LOGGING = {
     "version": 1,

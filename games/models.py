@@ -1,1 +1,138 @@
-"""Game models (seats, private state, move log, clocks). Filled in by the games app."""
+"""Games, seats, the append-only move log and idempotency records.
+
+``Game.state`` is the engine's private ``GameState.to_dict()`` and ``Game.seed`` decides the bag:
+neither is ever serialized to a player (the API's output serializers whitelist fields).
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+TURN_HOURS_CHOICES = (1, 8, 24, 72, 168)
+DEFAULT_TURN_HOURS = 72
+
+
+def validate_turn_hours(value: int) -> None:
+    if value not in TURN_HOURS_CHOICES:
+        raise ValidationError(f"turn_hours must be one of {TURN_HOURS_CHOICES}, not {value}.")
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an opponent"
+        ACTIVE = "active", "Active"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    kind = models.CharField(max_length=32, default="crazy10s")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    options = models.JSONField(default=dict)
+    layout = models.CharField(max_length=16, default="classic")
+    seed = models.BigIntegerField()
+    state = models.JSONField(default=dict)
+    move_number = models.PositiveIntegerField(default=0)
+    # Seat index to move (None unless active): lets sweeps and "my turn" queries avoid the JSON.
+    current_seat = models.SmallIntegerField(null=True, blank=True)
+    turn_hours = models.PositiveSmallIntegerField(
+        default=DEFAULT_TURN_HOURS, validators=[validate_turn_hours]
+    )
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # {"termination": rack_emptied|scoreless_turns|resignation|aborted|awarded,
+    #  "winner": seat index or None, "scores": [s0, s1], "adjustments": [a0, a1]}
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "turn_deadline"], name="game_status_deadline")]
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    ai_level = models.CharField(max_length=16, null=True, blank=True)
+    score = models.IntegerField(default=0)
+    rack = models.JSONField(default=list)  # mirror of the private rack, for staff only
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.CheckConstraint(
+                condition=~models.Q(user__isnull=False, ai_level__isnull=False),
+                name="seat_user_or_computer",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game {self.game_id}"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.ai_level is not None
+
+
+class Move(models.Model):
+    """One played turn. Append-only: rows are never updated or deleted by the service."""
+
+    class Kind(models.TextChoices):
+        PLACEMENT = "placement"
+        PASS = "pass"
+        SWAP = "swap"
+        RESIGN = "resign"
+        TIMEOUT = "timeout"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()  # 1-based
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    notation = models.CharField(max_length=200)  # full; a swap names its (private) tiles
+    public_notation = models.CharField(max_length=200)  # a swap shows only the count
+    score = models.IntegerField(default=0)
+    lines = models.JSONField(default=list)
+    drawn = models.PositiveSmallIntegerField(default=0)
+    is_timeout = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="move_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} move {self.number}: {self.public_notation}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a POST carrying an ``Idempotency-Key``; a retry gets it back."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=255)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
+        ]

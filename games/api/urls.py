@@ -1,1 +1,12 @@
-urlpatterns = []
+from django.urls import path
+
+from games.api import views
+
+urlpatterns = [
+    path("games", views.GamesView.as_view(), name="games"),
+    path("games/<int:game_id>", views.GameDetailView.as_view(), name="game-detail"),
+    path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="game-moves"),
+    path("games/<int:game_id>/preview", views.GamePreviewView.as_view(), name="game-preview"),
+    path("games/<int:game_id>/resign", views.GameResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/how-to-play", views.HowToPlayView.as_view(), name="game-how-to-play"),
+]

@@ -1,0 +1,216 @@
+"""Input and output serializers of the games API.
+
+Output serializers are whitelists: a view is rendered through them, so a key the engine or a
+selector might add never reaches a player unless it is declared here.
+"""
+
+from rest_framework import serializers
+
+from games import registry
+from games.models import TURN_HOURS_CHOICES, Game, Move
+
+LEVELS = registry.get("crazy10s").levels
+TERMINATIONS = ("rack_emptied", "scoreless_turns", "resignation", "aborted", "awarded")
+
+
+# --- input ----------------------------------------------------------------------------------
+class OpponentInputSerializer(serializers.Serializer):
+    ai = serializers.ChoiceField(choices=LEVELS, required=False)
+    username = serializers.CharField(max_length=150, required=False)
+    random = serializers.BooleanField(required=False)
+
+    def validate(self, attrs):
+        if len(attrs) != 1:
+            raise serializers.ValidationError(
+                'Give exactly one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.'
+            )
+        if "random" in attrs and attrs["random"] is not True:
+            raise serializers.ValidationError('Use {"random": true} for a random opponent.')
+        return attrs
+
+
+class CreateGameInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(registry.KINDS), default="crazy10s")
+    opponent = OpponentInputSerializer()
+    turn_hours = serializers.ChoiceField(choices=TURN_HOURS_CHOICES, default=72)
+    layout = serializers.ChoiceField(choices=registry.LAYOUTS, default="classic")
+
+
+class PlacedTileInputSerializer(serializers.Serializer):
+    square = serializers.CharField(max_length=3, help_text="e.g. g7")
+    digit = serializers.IntegerField(
+        min_value=0, max_value=9, required=False, allow_null=True,
+        help_text="The digit laid (for a wild: the digit it stands for).",
+    )
+    wild = serializers.BooleanField(default=False)
+
+
+class MoveFormSerializer(serializers.Serializer):
+    move = serializers.CharField(
+        max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
+    )
+    tiles = PlacedTileInputSerializer(many=True, required=False, max_length=20)
+
+    def validate(self, attrs):
+        if ("move" in attrs) == ("tiles" in attrs):
+            raise serializers.ValidationError('Give either "move" (notation) or "tiles".')
+        if "tiles" in attrs and not attrs["tiles"]:
+            raise serializers.ValidationError({"tiles": ["Place at least one tile."]})
+        return attrs
+
+    def move_value(self):
+        data = self.validated_data
+        return data["move"] if "move" in data else [dict(t) for t in data["tiles"]]
+
+
+class SubmitMoveInputSerializer(MoveFormSerializer):
+    expected_move_number = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1,
+        help_text="move_number of the view the move was chosen on (moves played so far)",
+    )
+
+
+class GameListQuerySerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=("active", "waiting", "finished"), required=False)
+
+
+# --- output ---------------------------------------------------------------------------------
+class PlayerSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=("human", "computer"))
+    username = serializers.CharField(allow_null=True)
+    display_name = serializers.CharField()
+    level = serializers.ChoiceField(choices=LEVELS, allow_null=True)
+
+
+class ScoresSerializer(serializers.Serializer):
+    you = serializers.IntegerField()
+    opponent = serializers.IntegerField()
+
+
+class BonusSquareSerializer(serializers.Serializer):
+    square = serializers.CharField()
+    kind = serializers.ChoiceField(choices=("DN", "TN", "DL", "TL", "★"))
+
+
+class ResultSerializer(serializers.Serializer):
+    termination = serializers.ChoiceField(choices=TERMINATIONS)
+    outcome = serializers.ChoiceField(choices=("win", "loss", "draw", "none"))
+    scores = ScoresSerializer()
+    adjustments = ScoresSerializer()
+
+
+class FinalRacksSerializer(serializers.Serializer):
+    you = serializers.ListField(child=serializers.CharField())
+    opponent = serializers.ListField(child=serializers.CharField())
+
+
+class GameViewSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    layout = serializers.ChoiceField(choices=registry.LAYOUTS)
+    board = serializers.ListField(
+        child=serializers.CharField(), help_text="rows top to bottom, '.' empty, digits tiles"
+    )
+    bonus_squares = BonusSquareSerializer(many=True)
+    rack = serializers.ListField(child=serializers.CharField(), help_text='"0"-"9" or "*"')
+    opponent = PlayerSerializer(allow_null=True)
+    opponent_rack_size = serializers.IntegerField()
+    bag_size = serializers.IntegerField()
+    scores = ScoresSerializer()
+    your_turn = serializers.BooleanField()
+    move_number = serializers.IntegerField(help_text="moves played so far")
+    scoreless_turns = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    turn_hours = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = ResultSerializer(allow_null=True)
+    final_racks = FinalRacksSerializer(allow_null=True, help_text="both racks, once it is over")
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    layout = serializers.ChoiceField(choices=registry.LAYOUTS)
+    opponent = PlayerSerializer(allow_null=True)
+    scores = ScoresSerializer()
+    your_turn = serializers.BooleanField()
+    move_number = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    turn_hours = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = ResultSerializer(allow_null=True)
+
+
+class GamePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = GameSummarySerializer(many=True)
+
+
+class LineSerializer(serializers.Serializer):
+    direction = serializers.ChoiceField(choices=("across", "down"))
+    start = serializers.CharField()
+    end = serializers.CharField()
+    values = serializers.ListField(child=serializers.IntegerField())
+    score = serializers.IntegerField()
+
+
+class MoveHistorySerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    mine = serializers.BooleanField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=Move.Kind.values)
+    notation = serializers.CharField(help_text="an opponent's swap shows only the count")
+    score = serializers.IntegerField()
+    lines = LineSerializer(many=True)
+    is_timeout = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+
+
+class MovePlayedSerializer(serializers.Serializer):
+    score = serializers.IntegerField()
+    lines = LineSerializer(many=True)
+    drawn = serializers.ListField(child=serializers.CharField(), help_text="tiles you drew")
+    game = GameViewSerializer()
+
+
+class MoveErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    details = serializers.DictField()
+
+
+class PreviewSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    score = serializers.IntegerField(allow_null=True)
+    lines = LineSerializer(many=True)
+    error = MoveErrorSerializer(allow_null=True)
+
+
+class HowToSectionSerializer(serializers.Serializer):
+    heading = serializers.CharField()
+    text = serializers.CharField()
+
+
+class BonusKindSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    text = serializers.CharField()
+
+
+class HowToPlaySerializer(serializers.Serializer):
+    language = serializers.CharField()
+    title = serializers.CharField()
+    sections = HowToSectionSerializer(many=True)
+    bonus_kinds = BonusKindSerializer(many=True)
+    bonus_squares = BonusSquareSerializer(many=True)
+
+
+class ErrorEnvelopeSerializer(serializers.Serializer):
+    error = MoveErrorSerializer()

@@ -1,0 +1,214 @@
+"""Thin HTTP layer: parse input, call a service or selector, render through a serializer."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.response import Response
+from rest_framework.throttling import UserRateThrottle
+from rest_framework.utils.encoders import JSONEncoder
+from rest_framework.views import APIView
+
+from games import howto, registry, selectors, services
+from games.api import serializers as s
+
+MAX_ID = 2**63 - 1
+
+
+class GameWriteThrottle(UserRateThrottle):
+    """Per-user rate of game writes (reads such as polling the detail are not throttled)."""
+
+    scope = "game_writes"
+
+    def allow_request(self, request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
+
+
+def _errors(*codes: int) -> dict:
+    described = {
+        400: "Invalid input or an illegal move (engine code in error.code)",
+        401: "No or bad token",
+        403: "Not a player of this game (not_a_player)",
+        404: "No such game",
+        409: "not_your_turn, stale_move_number or game_over",
+        429: "Throttled",
+    }
+    return {
+        code: OpenApiResponse(s.ErrorEnvelopeSerializer, description=described[code])
+        for code in codes
+    }
+
+
+def _game_id(game_id: int) -> int:
+    if not 0 < game_id <= MAX_ID:
+        raise NotFound("No such game.")
+    return game_id
+
+
+class GameViewBase(APIView):
+    throttle_classes = [GameWriteThrottle]
+
+
+class GamesView(GameViewBase):
+    @extend_schema(
+        operation_id="games_list",
+        tags=["games"],
+        parameters=[s.GameListQuerySerializer],
+        responses={200: s.GamePageSerializer, **_errors(400, 401, 404)},
+        description="Your games. Active: your turn first, then by deadline. "
+        "Finished: newest first.",
+    )
+    def get(self, request):
+        query = s.GameListQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        games = selectors.player_games(user=request.user, status=query.validated_data.get("status"))
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(games, request, view=self)
+        summaries = [selectors.game_summary(game=g, user=request.user) for g in page]
+        return paginator.get_paginated_response(
+            s.GameSummarySerializer(summaries, many=True).data
+        )
+
+    @extend_schema(
+        operation_id="games_create",
+        tags=["games"],
+        request=s.CreateGameInputSerializer,
+        responses={201: s.GameViewSerializer, **_errors(400, 401, 429)},
+    )
+    def post(self, request):
+        data = s.CreateGameInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.create_game(user=request.user, **data.validated_data)
+        game, seat = selectors.game_for_player(game_id=game.pk, user=request.user)
+        view = selectors.player_view(game=game, seat_index=seat.index)
+        return Response(s.GameViewSerializer(view).data, status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(GameViewBase):
+    @extend_schema(
+        operation_id="games_retrieve",
+        tags=["games"],
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False
+            )
+        ],
+        responses={
+            200: s.GameViewSerializer,
+            304: OpenApiResponse(description="Not modified since the ETag you sent"),
+            **_errors(401, 403, 404),
+        },
+    )
+    def get(self, request, game_id: int):
+        game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
+        services.note_seen(seat=seat)
+        body = s.GameViewSerializer(selectors.player_view(game=game, seat_index=seat.index)).data
+        digest = hashlib.sha256(json.dumps(body, sort_keys=True, cls=JSONEncoder).encode())
+        etag = f'"{digest.hexdigest()[:32]}"'
+        if _matches(request.headers.get("If-None-Match"), etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(body, headers={"ETag": etag})
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    if not if_none_match:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+    return "*" in tags or etag in tags
+
+
+class GameMovesView(GameViewBase):
+    @extend_schema(
+        operation_id="games_moves_list",
+        tags=["games"],
+        responses={200: s.MoveHistorySerializer(many=True), **_errors(401, 403, 404)},
+    )
+    def get(self, request, game_id: int):
+        game, seat = selectors.game_for_player(
+            game_id=_game_id(game_id), user=request.user, defer_state=True
+        )
+        history = selectors.move_history(game=game, seat_index=seat.index)
+        return Response(s.MoveHistorySerializer(history, many=True).data)
+
+    @extend_schema(
+        operation_id="games_moves_create",
+        tags=["games"],
+        request=s.SubmitMoveInputSerializer,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="A retry with the same key returns the first response.",
+            )
+        ],
+        responses={201: s.MovePlayedSerializer, **_errors(400, 401, 403, 404, 409, 429)},
+    )
+    def post(self, request, game_id: int):
+        data = s.SubmitMoveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        key = (request.headers.get("Idempotency-Key") or "").strip()[:255] or None
+        receipt = services.submit_move(
+            game_id=_game_id(game_id),
+            user=request.user,
+            move=data.move_value(),
+            expected_move_number=data.validated_data["expected_move_number"],
+            idempotency_key=key,
+        )
+        headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
+        body = s.MovePlayedSerializer(receipt.body).data
+        return Response(body, status=receipt.status, headers=headers)
+
+
+class GamePreviewView(GameViewBase):
+    @extend_schema(
+        operation_id="games_preview",
+        tags=["games"],
+        request=s.MoveFormSerializer,
+        responses={200: s.PreviewSerializer, **_errors(400, 401, 403, 404, 409, 429)},
+        description="Score a tentative move against your rack without playing it.",
+    )
+    def post(self, request, game_id: int):
+        data = s.MoveFormSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        preview = services.preview_move(
+            game_id=_game_id(game_id), user=request.user, move=data.move_value()
+        )
+        return Response(s.PreviewSerializer(preview).data)
+
+
+class GameResignView(GameViewBase):
+    @extend_schema(
+        operation_id="games_resign",
+        tags=["games"],
+        request=None,
+        responses={200: s.GameViewSerializer, **_errors(401, 403, 404, 409, 429)},
+    )
+    def post(self, request, game_id: int):
+        services.resign(game_id=_game_id(game_id), user=request.user)
+        game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
+        view = selectors.player_view(game=game, seat_index=seat.index)
+        return Response(s.GameViewSerializer(view).data)
+
+
+class HowToPlayView(GameViewBase):
+    @extend_schema(
+        operation_id="games_how_to_play",
+        tags=["games"],
+        responses={200: s.HowToPlaySerializer, **_errors(401, 403, 404)},
+    )
+    def get(self, request, game_id: int):
+        game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
+        adapter = registry.get(game.kind)
+        squares = adapter.view(adapter.load(game.state), seat.index)["bonus_squares"]
+        return Response(s.HowToPlaySerializer(howto.how_to_play(bonus_squares=squares)).data)

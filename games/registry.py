@@ -1,0 +1,180 @@
+"""Game kinds and their engines: services talk to an adapter, never to an engine directly.
+
+Only Crazy10s exists today; a second game (Crazy Eights) adds another adapter with the same
+methods and an entry in ``KINDS``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from games.crazy10s import engine as c10s
+
+LAYOUTS = ("classic", "random")
+
+
+class Crazy10sAdapter:
+    kind = "crazy10s"
+    levels: tuple[str, ...] = tuple(
+        getattr(c10s, "LEVELS", ("beginner", "casual", "strong", "expert"))
+    )
+    IllegalMove = c10s.IllegalMoveError
+
+    # --- state ---------------------------------------------------------------------------
+    def options(self, *, layout: str) -> dict[str, Any]:
+        return c10s.Options(layout=layout).to_dict()
+
+    def new_state(self, *, seed: int, options: dict[str, Any]) -> c10s.GameState:
+        return c10s.new_game_from_seed(seed, c10s.Options.from_dict(options))
+
+    def load(self, data: dict[str, Any]) -> c10s.GameState:
+        return c10s.GameState.from_dict(data)
+
+    def dump(self, state: c10s.GameState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def racks(self, state: c10s.GameState) -> list[list[str]]:
+        return [[c10s.format_rack([t]) for t in rack] for rack in state.racks]
+
+    # --- moves ---------------------------------------------------------------------------
+    def parse(self, move: str | list[dict[str, Any]]) -> c10s.Move:
+        """A move from its notation or from a structured list of placed tiles."""
+        if isinstance(move, str):
+            return c10s.parse_move(move)
+        tiles = []
+        for tile in move:
+            col, row = c10s.board.parse_square(str(tile["square"]).strip().lower())
+            tiles.append(
+                c10s.PlacedTile(col, row, tile.get("digit"), wild=bool(tile.get("wild", False)))
+            )
+        return c10s.Placement(tuple(tiles))
+
+    def apply(self, state: c10s.GameState, move: Any) -> c10s.MoveResult:
+        if isinstance(move, c10s.ScoredPlacement):
+            return c10s.apply_generated(state, move)
+        return c10s.apply_move(state, move)
+
+    def resign(self, seat: int) -> c10s.Move:
+        return c10s.Resign(seat)
+
+    def timeout(self) -> c10s.Move:
+        return c10s.Pass(timeout=True)
+
+    def preview(
+        self, state: c10s.GameState, seat: int, move: c10s.Move
+    ) -> c10s.ScoredPlacement | None:
+        """Check ``move`` as if it were ``seat``'s turn now (raises IllegalMove)."""
+        return c10s.validate_move(dataclasses.replace(state, current_player=seat), move)
+
+    def computer_move(self, state: c10s.GameState, level: str, rng: random.Random) -> Any:
+        chooser = getattr(c10s, "computer_move", None)
+        if chooser is not None:
+            return chooser(state, level, rng)
+        return _fallback_computer_move(state)
+
+    # --- describing a played move ---------------------------------------------------------
+    def describe(self, result: c10s.MoveResult) -> dict[str, Any]:
+        """Kind, notation (full and public), score, lines and drawn tiles of a played move."""
+        move = result.move
+        size = result.state.board.size
+        notation = c10s.format_move(move)
+        public = notation
+        lines: list[dict[str, Any]] = []
+        if isinstance(move, c10s.Placement):
+            kind = "placement"
+            lines = result.placement.lines_dicts(size) if result.placement else []
+        elif isinstance(move, c10s.Swap):
+            kind = "swap"
+            public = f"swap {len(move.tiles)}"
+        elif isinstance(move, c10s.Resign):
+            kind = "resign"
+        elif isinstance(move, c10s.Pass) and move.timeout:
+            kind = "timeout"
+        else:
+            kind = "pass"
+        return {
+            "kind": kind,
+            "notation": notation,
+            "public_notation": public,
+            "score": result.score,
+            "lines": lines,
+            "drawn": [c10s.format_rack([t]) for t in result.drawn],
+        }
+
+    def view(self, state: c10s.GameState, seat: int) -> dict[str, Any]:
+        return c10s.view_for(state, seat)
+
+    def legal_placements(self, state: c10s.GameState) -> list[Any]:
+        generator = getattr(c10s, "legal_moves", None)
+        if generator is not None:
+            return list(generator(state))
+        return _fallback_placements(state)
+
+
+def _fallback_placements(state: c10s.GameState) -> list[c10s.ScoredPlacement]:
+    """Stand-in until the engine's generator is available: single tiles and opening pairs."""
+    player = state.current_player
+    if player is None:
+        return []
+    board, rack = state.board, state.racks[player]
+    size = board.size
+    bonus = state.options.seven_tile_bonus
+    candidates: list[c10s.Placement] = []
+    digits = lambda tile: range(10) if tile == c10s.WILD else (tile,)  # noqa: E731
+    if board.is_empty:
+        centre = board.layout.centre
+        col, row = centre % size, centre // size
+        for i, a in enumerate(rack):
+            for b in rack[i + 1 :]:
+                for da in digits(a):
+                    for db in digits(b):
+                        candidates.append(
+                            c10s.Placement(
+                                (
+                                    c10s.PlacedTile(col, row, da, a == c10s.WILD),
+                                    c10s.PlacedTile(col + 1, row, db, b == c10s.WILD),
+                                )
+                            )
+                        )
+    else:
+        for index, cell in enumerate(board.cells):
+            if cell != c10s.EMPTY:
+                continue
+            row, col = divmod(index, size)
+            neighbours = [
+                (r, c) for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+                if 0 <= r < size and 0 <= c < size and board.cells[r * size + c] != c10s.EMPTY
+            ]
+            if not neighbours:
+                continue
+            for tile in set(rack):
+                for digit in digits(tile):
+                    candidates.append(
+                        c10s.Placement((c10s.PlacedTile(col, row, digit, tile == c10s.WILD),))
+                    )
+    found = []
+    for move in candidates:
+        try:
+            found.append(c10s.check_placement(board, move, rack, seven_tile_bonus=bonus))
+        except c10s.IllegalMoveError:
+            continue
+    return found
+
+
+def _fallback_computer_move(state: c10s.GameState) -> Any:
+    placements = _fallback_placements(state)
+    if placements:
+        return max(placements, key=lambda p: (p.score, c10s.format_move(p.move)))
+    return c10s.Pass()
+
+
+KINDS: dict[str, Crazy10sAdapter] = {"crazy10s": Crazy10sAdapter()}
+
+
+COMPUTER_LEVELS = KINDS["crazy10s"].levels
+
+
+def get(kind: str) -> Crazy10sAdapter:
+    return KINDS[kind]

@@ -1,0 +1,16 @@
+"""Signals the games app sends after a write commits (receivers live in other apps).
+
+All are sent with ``sender=Game`` from ``transaction.on_commit``, so a receiver sees the
+committed rows and may do slow work (queue an email task) without holding the game lock.
+
+- ``game_started(game_id)``: both seats are filled and the first turn begins.
+- ``turn_started(game_id, seat_index, move_number)``: ``seat_index`` is to move; ``move_number``
+  moves have been played so far (pass it back as ``expected_move_number``).
+- ``game_finished(game_id)``: the game ended (rack emptied, scoreless turns, resignation).
+"""
+
+from django.dispatch import Signal
+
+game_started = Signal()
+turn_started = Signal()
+game_finished = Signal()
