@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "accounts",
     "games",
+    "games.puzzles",
 ]
 
 MIDDLEWARE = [
@@ -260,6 +261,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {
     "task": "games.sweep_ai_turns",
     "schedule": 30.0,  # re-queues computer turns left pending (e.g. a lost message)
+}
+CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
+    "task": "puzzles.ensure_daily_puzzles",
+    "schedule": 3600.0,  # creates today's and tomorrow's (UTC) Daily Puzzle if missing
 }
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None

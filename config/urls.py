@@ -8,4 +8,5 @@ urlpatterns = [
     path("api/v1/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
+    path("api/v1/puzzles/", include("games.puzzles.api.urls")),
 ]

@@ -4,11 +4,27 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from accounts.models import Language
+from games.puzzles.selectors import streaks
 
 User = get_user_model()
 
 
 class UserSerializer(serializers.ModelSerializer):
+    puzzle_streak = serializers.SerializerMethodField()
+    best_puzzle_streak = serializers.SerializerMethodField()
+
+    def _streaks(self, user) -> tuple[int, int]:
+        cache = self.__dict__.setdefault("_streak_cache", {})  # one query for both fields
+        if user.pk not in cache:
+            cache[user.pk] = streaks(user)
+        return cache[user.pk]
+
+    def get_puzzle_streak(self, user) -> int:
+        return self._streaks(user)[0]
+
+    def get_best_puzzle_streak(self, user) -> int:
+        return self._streaks(user)[1]
+
     class Meta:
         model = User
         fields = (
@@ -20,6 +36,8 @@ class UserSerializer(serializers.ModelSerializer):
             "turn_emails",
             "reminder_emails",
             "result_emails",
+            "puzzle_streak",
+            "best_puzzle_streak",
         )
         read_only_fields = ("id", "username")
 

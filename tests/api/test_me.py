@@ -28,6 +28,8 @@ def test_get(alice, alice_client):
         "turn_emails": "each",
         "reminder_emails": True,
         "result_emails": True,
+        "puzzle_streak": 0,
+        "best_puzzle_streak": 0,
     }
 
 

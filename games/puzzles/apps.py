@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class PuzzlesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games.puzzles"
+    label = "puzzles"
+    verbose_name = "Daily Puzzle"

@@ -1,0 +1,92 @@
+"""Read-side queries of the Daily Puzzle: rank, leaderboard, streaks."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from games.puzzles.models import Puzzle, PuzzleAttempt
+
+# Leaderboard order: best score first; ties by submission time (then id, for a total order).
+LEADERBOARD_ORDER = (F("score").desc(), F("created_at").asc(), F("id").asc())
+
+
+def utc_today() -> date:
+    return timezone.now().date()  # USE_TZ with TIME_ZONE UTC: now() is an aware UTC datetime
+
+
+def percent_of_best(score: int, best_score: int) -> float:
+    if best_score <= 0:
+        return 100.0
+    return round(100.0 * score / best_score, 1)
+
+
+def attempt_of(puzzle: Puzzle, user) -> PuzzleAttempt | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return PuzzleAttempt.objects.filter(puzzle=puzzle, user=user).first()
+
+
+def rank_of(attempt: PuzzleAttempt) -> int:
+    """1 + the attempts ahead of this one in leaderboard order."""
+    score, at = attempt.score, attempt.created_at
+    ahead = PuzzleAttempt.objects.filter(puzzle_id=attempt.puzzle_id).filter(
+        Q(score__gt=score)
+        | Q(score=score, created_at__lt=at)
+        | Q(score=score, created_at=at, id__lt=attempt.id)
+    )
+    return ahead.count() + 1
+
+
+def leaderboard(puzzle: Puzzle) -> QuerySet[PuzzleAttempt]:
+    """Attempts in leaderboard order, each annotated with its ``rank`` (1-based)."""
+    return (
+        PuzzleAttempt.objects.filter(puzzle=puzzle)
+        .select_related("user")
+        .annotate(rank=Window(RowNumber(), order_by=LEADERBOARD_ORDER))
+        .order_by(*LEADERBOARD_ORDER)
+    )
+
+
+def _attempt_days(user) -> list[date]:
+    """The UTC days the user played, newest first (one attempt per puzzle, one puzzle a day)."""
+    return list(
+        PuzzleAttempt.objects.filter(user=user)
+        .order_by("-puzzle__date")
+        .values_list("puzzle__date", flat=True)
+    )
+
+
+def _runs(days: list[date]) -> list[tuple[date, int]]:
+    """Runs of consecutive days as (newest day of the run, length), newest run first."""
+    runs: list[tuple[date, int]] = []
+    for day in days:
+        if runs and runs[-1][0] - timedelta(days=runs[-1][1]) == day:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((day, 1))
+    return runs
+
+
+def streaks(user, today: date | None = None) -> tuple[int, int]:
+    """(current streak, best streak) in consecutive UTC days with an attempt.
+
+    The current streak counts only while it ends today or yesterday: missing yesterday's puzzle
+    breaks it, not having played today yet does not.
+    """
+    if not getattr(user, "is_authenticated", False):
+        return 0, 0
+    today = today or utc_today()
+    runs = _runs([d for d in _attempt_days(user) if d <= today])
+    if not runs:
+        return 0, 0
+    newest_day, newest_length = runs[0]
+    current = newest_length if newest_day >= today - timedelta(days=1) else 0
+    return current, max(length for _, length in runs)
+
+
+def current_streak(user, today: date | None = None) -> int:
+    return streaks(user, today)[0]
