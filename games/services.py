@@ -35,6 +35,11 @@ class MoveReceipt:
 
 
 # --- helpers --------------------------------------------------------------------------------
+def _new_seed() -> int:
+    """A game's seed decides its bag: it must not be guessable, so it comes from the OS."""
+    return secrets.randbits(63)
+
+
 def _lock_game(game_id: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
@@ -167,7 +172,7 @@ def create_game(
         else:
             second = None  # a random request that found nobody: wait for a partner
 
-        seed = secrets.randbits(63)
+        seed = _new_seed()
         options = adapter.options(layout=layout)
         state = adapter.new_state(seed=seed, options=options)
         racks = adapter.racks(state)

@@ -58,3 +58,58 @@ def alice(user_factory):
 @pytest.fixture
 def alice_client(make_client, alice):
     return make_client(alice)
+
+
+# --- games (service-core) -------------------------------------------------------------------
+@pytest.fixture
+def bob(user_factory):
+    return user_factory("bob", display_name="Bob")
+
+
+@pytest.fixture
+def bob_client(make_client, bob):
+    return make_client(bob)
+
+
+@pytest.fixture
+def carol(user_factory):
+    return user_factory("carol")
+
+
+@pytest.fixture
+def carol_client(make_client, carol):
+    return make_client(carol)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch):
+    """New games get this seed: seat 0 moves first, `g7=5 h7=5` is a legal opening (scores 20)."""
+    from games import services
+
+    seed = 20240602  # seat 0 moves first; racks 0123555 and 1234668
+    monkeypatch.setattr(services, "_new_seed", lambda: seed)
+    return seed
+
+
+@pytest.fixture
+def ai_queue(monkeypatch):
+    """Record computer turns queued on commit instead of sending them to a broker."""
+    from games import tasks
+
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(tasks, "enqueue_ai_turn", lambda g, n: queued.append((g, n)))
+    return queued
+
+
+@pytest.fixture
+def human_game(alice, bob, ai_queue, fixed_seed):
+    """An active game alice (seat 0, to move first) vs bob (seat 1)."""
+    from games import services
+
+    return services.create_game(user=alice, opponent={"username": "bob"})
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PBKDF2 costs ~0.5 s per user on a busy CI core: tests hash with MD5 instead."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

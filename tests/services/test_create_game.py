@@ -1,0 +1,123 @@
+"""services.create_game: against the computer, a named player, or a random opponent."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.errors import ApiError
+from games import services, signals
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_game_against_the_computer_starts_at_once(alice, fixed_seed, ai_queue):
+    before = timezone.now()
+    game = services.create_game(user=alice, opponent={"ai": "casual"}, turn_hours=24)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.seed == fixed_seed
+    assert game.state["seed"] == fixed_seed and game.state["move_number"] == 0
+    assert game.current_seat == 0
+    assert game.started_at >= before
+    assert game.turn_deadline == game.turn_started_at + timedelta(hours=24)
+    seats = list(game.seats.order_by("index"))
+    assert [(s.index, s.user_id, s.ai_level) for s in seats] == [
+        (0, alice.pk, None),
+        (1, None, "casual"),
+    ]
+    assert seats[0].rack == ["0", "1", "2", "3", "5", "5", "5"]
+
+
+def test_the_computer_moving_first_is_queued_on_commit(
+    alice, monkeypatch, ai_queue, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # seat 1 moves first
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(user=alice, opponent={"ai": "beginner"})
+    assert game.current_seat == 1
+    assert ai_queue == [(game.pk, 0)]
+
+
+def test_human_moving_first_queues_nothing(
+    alice, fixed_seed, ai_queue, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(user=alice, opponent={"ai": "beginner"})
+    assert ai_queue == []
+
+
+def test_start_signals_are_sent_after_commit(
+    alice, bob, fixed_seed, django_capture_on_commit_callbacks
+):
+    seen = []
+
+    def started(sender, game_id, **kw):
+        seen.append(("started", game_id))
+
+    def turn(sender, game_id, seat_index, move_number, **kw):
+        seen.append(("turn", game_id, seat_index, move_number))
+
+    signals.game_started.connect(started)
+    signals.turn_started.connect(turn)
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            game = services.create_game(user=alice, opponent={"username": "bob"})
+        assert seen == []  # nothing before commit
+        for callback in callbacks:
+            callback()
+    finally:
+        signals.game_started.disconnect(started)
+        signals.turn_started.disconnect(turn)
+    assert sorted(seen) == sorted([("started", game.pk), ("turn", game.pk, 0, 0)])
+
+
+def test_game_against_a_named_player(alice, bob, fixed_seed):
+    game = services.create_game(user=alice, opponent={"username": "bob"}, layout="random")
+    assert game.status == Game.Status.ACTIVE
+    assert game.layout == "random" and game.options["layout"] == "random"
+    assert list(game.seats.values_list("user__username", flat=True)) == ["alice", "bob"]
+
+
+@pytest.mark.parametrize(
+    ("opponent", "turn_hours", "layout"),
+    [
+        ({"username": "nobody"}, 72, "classic"),
+        ({"username": "alice"}, 72, "classic"),
+        ({"ai": "grandmaster"}, 72, "classic"),
+        ({"ai": "casual"}, 5, "classic"),
+        ({"ai": "casual"}, 72, "hexagonal"),
+        ({"ai": "casual", "username": "bob"}, 72, "classic"),
+        ({"random": False}, 72, "classic"),
+    ],
+)
+def test_bad_requests_create_nothing(alice, bob, opponent, turn_hours, layout):
+    with pytest.raises(ApiError) as caught:
+        services.create_game(user=alice, opponent=opponent, turn_hours=turn_hours, layout=layout)
+    assert (caught.value.status, caught.value.code) == (400, "invalid")
+    assert Game.objects.count() == 0 and Seat.objects.count() == 0
+
+
+def test_random_pairing(alice, bob, carol):
+    waiting_alice = services.create_game(user=alice, opponent={"random": True})
+    assert waiting_alice.status == Game.Status.WAITING
+    assert waiting_alice.seats.count() == 1 and waiting_alice.turn_deadline is None
+    # alice again: never paired with herself, so a second request waits too
+    waiting_alice2 = services.create_game(user=alice, opponent={"random": True})
+    assert waiting_alice2.pk != waiting_alice.pk
+    # other options do not pair
+    other = services.create_game(user=bob, opponent={"random": True}, turn_hours=24)
+    assert other.status == Game.Status.WAITING
+    # bob with the same options joins alice's OLDEST request
+    paired = services.create_game(user=bob, opponent={"random": True})
+    assert paired.pk == waiting_alice.pk
+    paired.refresh_from_db()
+    assert paired.status == Game.Status.ACTIVE and paired.turn_deadline is not None
+    assert list(paired.seats.values_list("index", "user__username")) == [
+        (0, "alice"),
+        (1, "bob"),
+    ]
+    assert len(paired.seats.get(index=1).rack) == 7
+    # carol takes the next one
+    assert services.create_game(user=carol, opponent={"random": True}).pk == waiting_alice2.pk
