@@ -19,6 +19,7 @@ from .board import (
     square_name,
 )
 from .errors import ERROR_CODES, IllegalMoveError
+from .movegen import generate_placements, legal_moves
 from .moves import (
     Move,
     Pass,
@@ -55,7 +56,8 @@ __all__ = [
     "Layout", "Line", "Move", "MoveResult", "Options", "Outcome", "Pass", "PlacedTile",
     "Placement", "Resign", "ScoredPlacement", "Swap", "Termination", "apply_generated",
     "apply_move", "check_placement", "classic_layout", "format_board", "format_layout",
-    "format_move", "format_rack", "new_game", "new_game_from_seed", "outcome", "parse_board",
+    "format_move", "format_rack", "generate_placements", "legal_moves", "new_game",
+    "new_game_from_seed", "outcome", "parse_board",
     "parse_layout", "parse_move", "parse_rack", "random_layout", "rack_value", "replay",
     "replay_notation", "sorted_placement", "square_name", "tiles_in_play", "validate_move",
     "view_for",

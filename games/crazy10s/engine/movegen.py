@@ -1,0 +1,297 @@
+"""Fast generation of every legal placement, in the spirit of Appel–Jacobson.
+
+For every empty square we precompute, per direction, the digits its perpendicular line allows
+(no perpendicular neighbours: any digit; neighbours summing to s: exactly 10 - s, if that is a
+digit). A placement must cover an *anchor* (an empty square next to a tile; the centre on an empty
+board), so each row and column is scanned only from starts that can reach an anchor with the rack.
+Runs are extended left to right with the rack as a multiset; because every digit is ≥ 0, a run
+whose main-line sum passes 10 is pruned at once, and a run is emitted only when the main line
+(including the existing tiles it joins) adds up to exactly 10.
+
+Multi-tile placements have one direction, so each is generated once; single tiles are generated
+in a separate pass (both lines at once), so they are never produced twice. The results carry the
+same moves, scores and lines (in the same order) as ``rules.check_placement``; the tests compare
+them with a brute-force generator that calls it.
+"""
+
+from __future__ import annotations
+
+from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
+from .moves import PlacedTile, Placement
+from .rules import ACROSS, DOWN, Line, ScoredPlacement
+from .scoring import TARGET_SUM, placement_bonus
+from .state import GameState
+from .tiles import RACK_SIZE, WILD
+
+ALL_DIGITS: tuple[int, ...] = tuple(range(10))
+NO_DIGITS: tuple[int, ...] = ()
+
+# A perpendicular run through an empty square: (squares, index of the square, existing sum).
+CrossRun = tuple[tuple[int, ...], int, int]
+
+
+def _allowed(cross: CrossRun | None) -> tuple[int, ...]:
+    """Digits an empty square may take so that its perpendicular line sums to 10."""
+    if cross is None:
+        return ALL_DIGITS
+    need = TARGET_SUM - cross[2]
+    return (need,) if 0 <= need <= 9 else NO_DIGITS
+
+
+class _Generator:
+    """One generation call: board-derived tables plus the recursive run extension."""
+
+    def __init__(self, board: Board, rack: tuple[int, ...], seven_tile_bonus: bool) -> None:
+        self.board = board
+        self.size = size = board.size
+        self.cells = cells = board.cells
+        self.seven_tile_bonus = seven_tile_bonus
+        self.first_move = first = all(c == EMPTY for c in cells)
+        kinds = board.layout.kinds
+        self.nmul = [NUMBER_MULTIPLIER.get(k, 1) for k in kinds]
+        self.lmul = [
+            LINE_MULTIPLIER.get(k, 1) * (2 if first and k == START else 1) for k in kinds
+        ]
+        self.counts = [0] * (WILD + 1)
+        for tile in rack:
+            self.counts[tile] += 1
+        self.rack_len = len(rack)
+        self.out: list[ScoredPlacement] = []
+        self._tiles: dict[tuple[int, int, bool], PlacedTile] = {}
+        self._cross_lines: dict[tuple[int, int, str], Line] = {}
+        self._rack_after: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # Perpendicular runs of every empty square, keyed by the run's direction.
+        self.runs: dict[str, list[CrossRun | None]] = {
+            ACROSS: [None] * (size * size),
+            DOWN: [None] * (size * size),
+        }
+        if first:
+            self.anchors = [False] * (size * size)
+            self.anchors[board.layout.centre] = True
+        else:
+            self.anchors = [False] * (size * size)
+            for q in range(size * size):
+                if cells[q] == EMPTY:
+                    self._scan_square(q)
+
+    def _scan_square(self, q: int) -> None:
+        size, cells = self.size, self.cells
+        row, col = divmod(q, size)
+        for direction, step, pos, limit in ((ACROSS, 1, col, size), (DOWN, size, row, size)):
+            before: list[int] = []
+            i, p = q - step, pos - 1
+            while p >= 0 and cells[i] != EMPTY:
+                before.append(i)
+                i -= step
+                p -= 1
+            after: list[int] = []
+            i, p = q + step, pos + 1
+            while p < limit and cells[i] != EMPTY:
+                after.append(i)
+                i += step
+                p += 1
+            if before or after:
+                self.anchors[q] = True
+                before.reverse()
+                squares = (*before, q, *after)
+                total = sum(cells[s] for s in before) + sum(cells[s] for s in after)
+                self.runs[direction][q] = (squares, len(before), total)
+
+    # --- shared building blocks -------------------------------------------------------------
+
+    def placed_tile(self, q: int, digit: int, wild: bool) -> PlacedTile:
+        key = (q, digit, wild)
+        tile = self._tiles.get(key)
+        if tile is None:
+            row, col = divmod(q, self.size)
+            tile = self._tiles[key] = PlacedTile(col, row, digit, wild)
+        return tile
+
+    def cross_line(self, q: int, digit: int, direction: str, single_zero: bool = False) -> Line:
+        key = (q, digit, direction)
+        line = self._cross_lines.get(key) if not single_zero else None
+        if line is None:
+            run = self.runs[direction][q]
+            assert run is not None
+            squares, index, total = run
+            values = tuple(digit if s == q else self.cells[s] for s in squares)
+            score = 0 if single_zero else (total + digit * self.nmul[q]) * self.lmul[q]
+            line = Line(direction, squares, values, score)
+            if not single_zero:
+                self._cross_lines[key] = line
+        return line
+
+    def rack_after(self) -> tuple[int, ...]:
+        key = tuple(self.counts)
+        kept = self._rack_after.get(key)
+        if kept is None:
+            kept = self._rack_after[key] = tuple(
+                t for t, n in enumerate(self.counts) for _ in range(n)
+            )
+        return kept
+
+    def choices(self, digits: tuple[int, ...]) -> list[tuple[int, bool]]:
+        """(digit, is wild) pairs the rack can supply for a square allowing ``digits``."""
+        counts = self.counts
+        wild = counts[WILD] > 0
+        out = []
+        for d in digits:
+            if counts[d]:
+                out.append((d, False))
+            if wild:
+                out.append((d, True))
+        return out
+
+    # --- single tiles ----------------------------------------------------------------------
+
+    def singles(self) -> None:
+        if self.first_move or not self.rack_len:
+            return
+        across, down = self.runs[ACROSS], self.runs[DOWN]
+        for q, anchor in enumerate(self.anchors):
+            if not anchor:
+                continue
+            h, v = across[q], down[q]
+            digits = [d for d in _allowed(h) if d in _allowed(v)]
+            for d, wild in self.choices(tuple(digits)):
+                zero = d == 0
+                lines = []
+                if h is not None:
+                    lines.append(self.cross_line(q, d, ACROSS, zero))
+                if v is not None:
+                    lines.append(self.cross_line(q, d, DOWN, zero))
+                self.counts[WILD if wild else d] -= 1
+                move = Placement((self.placed_tile(q, d, wild),))
+                score = sum(line.score for line in lines)
+                self.out.append(ScoredPlacement(move, score, tuple(lines), 0, self.rack_after()))
+                self.counts[WILD if wild else d] += 1
+
+    # --- runs of two or more tiles ---------------------------------------------------------
+
+    def runs_of_line(self, squares: tuple[int, ...], direction: str) -> None:
+        """Every placement of 2+ tiles along one row (ACROSS) or column (DOWN)."""
+        n = len(squares)
+        cells = self.cells
+        cross_dir = DOWN if direction == ACROSS else ACROSS
+        cross_runs = self.runs[cross_dir]
+        vals = [cells[s] for s in squares]
+        empty = [v == EMPTY for v in vals]
+        anchor = [self.anchors[s] for s in squares]
+        if not any(anchor):
+            return
+        allowed = [
+            _allowed(cross_runs[s]) if e else NO_DIGITS
+            for s, e in zip(squares, empty, strict=True)
+        ]
+        # Existing tiles right after each position: their sum and the next empty position.
+        right_sum = [0] * n
+        next_empty = [n] * n
+        for p in range(n - 2, -1, -1):
+            if empty[p + 1]:
+                right_sum[p], next_empty[p] = 0, p + 1
+            else:
+                right_sum[p] = vals[p + 1] + right_sum[p + 1]
+                next_empty[p] = next_empty[p + 1]
+        # Empty squares needed from p to the first anchor (None: a square no digit fits blocks).
+        reach: list[int | None] = [None] * n
+        following: int | None = None
+        for p in range(n - 1, -1, -1):
+            if empty[p]:
+                if not allowed[p]:
+                    following = None
+                elif anchor[p]:
+                    following = 1
+                elif following is not None:
+                    following += 1
+            reach[p] = following
+        max_tiles = min(self.rack_len, RACK_SIZE)
+        if max_tiles < 2:
+            return
+        counts = self.counts
+        nmul, lmul = self.nmul, self.lmul
+        placed: list[tuple[int, int, bool]] = []
+        out = self.out
+        bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
+
+        def emit(start: int, end: int, main_score: int, cross_score: int) -> None:
+            tiles = tuple(self.placed_tile(squares[p], d, w) for p, d, w in placed)
+            line_squares = squares[start : end + 1]
+            lines = [Line(direction, line_squares, tuple(vals[start : end + 1]), main_score)]
+            for p, d, _ in placed:
+                if cross_runs[squares[p]] is not None:
+                    lines.append(self.cross_line(squares[p], d, cross_dir))
+            bonus = bonus7 if len(placed) == RACK_SIZE else 0
+            score = main_score + cross_score + bonus
+            out.append(
+                ScoredPlacement(Placement(tiles), score, tuple(lines), bonus, self.rack_after())
+            )
+
+        def extend(
+            p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool
+        ) -> None:
+            q = squares[p]
+            nm, lm = nmul[q], lmul[q]
+            run = cross_runs[q]
+            ext, nxt = right_sum[p], next_empty[p]
+            touched = touched or anchor[p]
+            k = len(placed) + 1
+            can_go_on = k < max_tiles and nxt < n and bool(allowed[nxt])
+            for d in allowed[p]:
+                full = s + d + ext
+                if full > TARGET_SUM:
+                    break
+                cross_here = 0 if run is None else (run[2] + d * nm) * lm
+                for tile in (d, WILD):
+                    if not counts[tile]:
+                        continue
+                    counts[tile] -= 1
+                    vals[p] = d
+                    placed.append((p, d, tile == WILD))
+                    new_total = total + d * nm + ext
+                    if full == TARGET_SUM and k >= 2 and touched:
+                        emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
+                    if can_go_on:
+                        extend(
+                            nxt, start, full, new_total, factor * lm, cross + cross_here, touched
+                        )
+                    placed.pop()
+                    vals[p] = EMPTY
+                    counts[tile] += 1
+
+        for p in range(n):
+            if not allowed[p] or reach[p] is None or reach[p] > max_tiles:  # type: ignore[operator]
+                continue
+            # Existing tiles just before the start join the main line.
+            start, left = p, 0
+            while start > 0 and not empty[start - 1]:
+                start -= 1
+                left += vals[start]
+            if left <= TARGET_SUM:
+                extend(p, start, left, left, 1, 0, False)
+
+    def run(self) -> list[ScoredPlacement]:
+        size = self.size
+        self.singles()
+        for row in range(size):
+            self.runs_of_line(tuple(range(row * size, (row + 1) * size)), ACROSS)
+        for col in range(size):
+            self.runs_of_line(tuple(range(col, size * size, size)), DOWN)
+        return self.out
+
+
+def generate_placements(
+    board: Board, rack: tuple[int, ...], *, seven_tile_bonus: bool = True
+) -> list[ScoredPlacement]:
+    """Every legal placement of ``rack`` on ``board``, scored exactly as ``check_placement``."""
+    return _Generator(board, tuple(rack), seven_tile_bonus).run()
+
+
+def legal_moves(state: GameState) -> list[ScoredPlacement]:
+    """Every legal placement for the player to move ([] once the game is over)."""
+    if state.current_player is None:
+        return []
+    return generate_placements(
+        state.board,
+        state.racks[state.current_player],
+        seven_tile_bonus=state.options.seven_tile_bonus,
+    )
