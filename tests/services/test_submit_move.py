@@ -111,7 +111,9 @@ def test_finished_game_refuses_moves(human_game, alice, bob):
 
 
 def test_swap_keeps_its_tiles_private(human_game, alice):
-    services.submit_move(game_id=human_game.pk, user=alice, move="swap 0 1 5", expected_move_number=0)
+    services.submit_move(
+        game_id=human_game.pk, user=alice, move="swap 0 1 5", expected_move_number=0
+    )
     move = Move.objects.get(game=human_game)
     assert (move.kind, move.notation, move.public_notation, move.drawn) == (
         "swap", "swap 0 1 5", "swap 3", 3

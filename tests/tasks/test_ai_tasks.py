@@ -1,0 +1,69 @@
+"""The computer-turn task and the sweep that re-queues lost turns."""
+
+from datetime import timedelta
+
+import pytest
+from django.conf import settings
+from django.db import OperationalError
+from django.utils import timezone
+
+from games import services, tasks
+from games.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ai_first_game(alice, monkeypatch, ai_queue):
+    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
+    return services.create_game(user=alice, opponent={"ai": "beginner"})
+
+
+def test_task_plays_the_computer_turn_once(ai_first_game):
+    # called eagerly, as a worker would run it
+    assert tasks.play_ai_turn.apply(args=(ai_first_game.pk, 0)).get() == 1
+    assert tasks.play_ai_turn.apply(args=(ai_first_game.pk, 0)).get() is None  # redelivered
+    assert Move.objects.filter(game=ai_first_game).count() == 1
+    game = Game.objects.get(pk=ai_first_game.pk)
+    assert game.current_seat == 0 and game.move_number == 1
+
+
+def test_task_is_late_acked_and_retried_on_database_errors():
+    task = tasks.play_ai_turn
+    assert task.acks_late is True
+    assert OperationalError in task.autoretry_for
+    assert task.max_retries == 5 and task.retry_backoff
+
+
+def test_sweep_requeues_only_stale_computer_turns(ai_first_game, human_game, ai_queue):
+    assert tasks.sweep_ai_turns() == 0  # the computer's turn has just begun
+    stale = timezone.now() - timedelta(seconds=31)
+    Game.objects.filter(pk__in=[ai_first_game.pk, human_game.pk]).update(turn_started_at=stale)
+    ai_queue.clear()
+    assert tasks.sweep_ai_turns() == 1
+    assert ai_queue == [(ai_first_game.pk, 0)]
+
+
+def test_sweep_ignores_finished_games(ai_first_game, alice, ai_queue):
+    services.resign(game_id=ai_first_game.pk, user=alice)
+    Game.objects.filter(pk=ai_first_game.pk).update(
+        turn_started_at=timezone.now() - timedelta(minutes=5)
+    )
+    assert tasks.sweep_ai_turns() == 0
+
+
+def test_sweep_runs_every_30_seconds():
+    entry = settings.CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"]
+    assert entry == {"task": "games.sweep_ai_turns", "schedule": 30.0}
+
+
+def test_enqueue_uses_the_configured_queue(monkeypatch, settings):
+    sent = []
+    monkeypatch.setattr(
+        tasks.play_ai_turn, "apply_async", lambda args, **options: sent.append((args, options))
+    )
+    settings.GAMES_AI_QUEUE = "ai-test"
+    tasks.enqueue_ai_turn(7, 3)
+    settings.GAMES_AI_QUEUE = None
+    tasks.enqueue_ai_turn(7, 4)
+    assert sent == [((7, 3), {"queue": "ai-test"}), ((7, 4), {})]
