@@ -2,7 +2,6 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from django.utils.translation import gettext_lazy as _
 
-from accounts import services
 from accounts.models import User
 
 _PREFERENCES = ("display_name", "language", "turn_emails", "reminder_emails", "result_emails")
@@ -21,7 +20,13 @@ class UserAdmin(BaseUserAdmin):
 
     @admin.action(description=_("Suspend selected users"), permissions=["change"])
     def suspend_users(self, request, queryset):
-        count = services.suspend_users(queryset=queryset)
+        # Through the moderation service, so each suspension is recorded with who and when.
+        from games.moderation import services as moderation
+
+        count = 0
+        for user_id in queryset.values_list("pk", flat=True):
+            moderation.suspend_user(moderator=request.user, user_id=user_id, reason="admin action")
+            count += 1
         self.message_user(
             request, _("Suspended %(count)d user(s).") % {"count": count}, messages.SUCCESS
         )

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ModerationConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games.moderation"
+    label = "moderation"
+    verbose_name = "Moderation"

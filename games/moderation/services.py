@@ -1,0 +1,128 @@
+"""Moderation writes. Each one: lock the row, change it, record a ``ModerationAction``, and leave
+side effects (signals, queued computer turns) to ``transaction.on_commit``.
+
+Keyword-only functions called by the admin; they raise ``config.errors.ApiError`` for refusals
+(game over, not the computer's turn) and then change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from rest_framework.authtoken.models import Token
+
+from config.errors import ApiError
+from games import errors
+from games import services as game_services
+from games.models import Game, Seat
+from games.moderation.models import ModerationAction
+
+Action = ModerationAction.Action
+
+
+def _lock_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise errors.game_not_found()
+    return game
+
+
+def _record(
+    *,
+    moderator,
+    action: str,
+    game: Game | None = None,
+    target_user=None,
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> ModerationAction:
+    return ModerationAction.objects.create(
+        moderator=moderator,
+        action=action,
+        game=game,
+        target_user=target_user,
+        reason=reason,
+        details=details or {},
+    )
+
+
+def abort_game(*, moderator, game_id: int, reason: str = "") -> ModerationAction:
+    """End the game with no winner. ``game_finished`` is sent on commit by the games service."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        before = {"status": game.status, "move_number": game.move_number}
+        game_services.abort_game(game_id=game.pk)
+        return _record(
+            moderator=moderator, action=Action.ABORT_GAME, game=game, reason=reason,
+            details=before,
+        )
+
+
+def award_game(*, moderator, game_id: int, seat_index: int, reason: str = "") -> ModerationAction:
+    """End the game as a win for ``seat_index`` (0 or 1); ``game_finished`` is sent on commit."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seat = Seat.objects.filter(game=game, index=seat_index).select_related("user").first()
+        if seat is None:
+            raise errors.invalid(f"Game {game.pk} has no seat {seat_index}.")
+        before = {"status": game.status, "move_number": game.move_number}
+        game_services.award_game(game_id=game.pk, seat_index=seat_index)
+        return _record(
+            moderator=moderator,
+            action=Action.AWARD_GAME,
+            game=game,
+            target_user=seat.user,
+            reason=reason,
+            details={**before, "seat_index": seat_index, "ai_level": seat.ai_level},
+        )
+
+
+def requeue_ai_turn(*, moderator, game_id: int, reason: str = "") -> ModerationAction:
+    """Queue the computer's pending turn again (e.g. after a lost message), after commit.
+
+    Safe to repeat: the task does nothing once the move number has moved on.
+    """
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if game.status != Game.Status.ACTIVE or game.current_seat is None:
+            raise ApiError("not_active", "The game is not active.", status=409)
+        seat = Seat.objects.filter(game=game, index=game.current_seat).first()
+        if seat is None or not seat.is_computer:
+            raise errors.not_your_turn("It is not the computer's turn.")
+        game_id, move_number = game.pk, game.move_number
+
+        def enqueue() -> None:
+            from games import tasks  # tasks import services: import late
+
+            tasks.enqueue_ai_turn(game_id, move_number)
+
+        transaction.on_commit(enqueue)
+        return _record(
+            moderator=moderator,
+            action=Action.REQUEUE_AI_TURN,
+            game=game,
+            reason=reason,
+            details={"move_number": move_number, "seat_index": seat.index, "level": seat.ai_level},
+        )
+
+
+def suspend_user(*, moderator, user_id: int, reason: str = "") -> ModerationAction:
+    """Deactivate the account and delete its tokens, so its API tokens stop working at once."""
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id).first()
+        if user is None:
+            raise ApiError("not_found", "No such user.", status=404)
+        was_active = user.is_active
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        tokens, _ = Token.objects.filter(user=user).delete()
+        return _record(
+            moderator=moderator,
+            action=Action.SUSPEND_USER,
+            target_user=user,
+            reason=reason,
+            details={"was_active": was_active, "tokens_deleted": tokens},
+        )
