@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "games.puzzles",
+    "games.moderation",
 ]
 
 MIDDLEWARE = [
