@@ -1,0 +1,138 @@
+"""A real Celery worker (subprocess) on the real Redis and PostgreSQL plays the computer's turns.
+
+The worker listens on a queue of its own (GAMES_AI_QUEUE), so other workers sharing the Redis
+server never take these tasks, and it reads the test database through DATABASE_URL.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from games import registry, services
+from games.crazy10s import engine
+
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come within 60
+
+
+@pytest.fixture
+def worker(settings):
+    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
+        raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
+    queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
+    settings.GAMES_AI_QUEUE = queue
+    db = connection.settings_dict
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=(
+            f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
+            f"{db['PORT'] or 5432}/{db['NAME']}"
+        ),
+        GAMES_AI_QUEUE=queue,
+        CELERY_TASK_ALWAYS_EAGER="false",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+         "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
+         "--without-heartbeat", "--loglevel=WARNING"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def wait_for_my_turn(client, game_id: int, move_number: int, timeout: float = 60) -> dict:
+    """Poll the detail (with If-None-Match, as a mobile client would) until it is my turn."""
+    deadline = time.monotonic() + timeout
+    etag = None
+    while time.monotonic() < deadline:
+        headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+        response = client.get(f"/api/v1/games/{game_id}", **headers)
+        if response.status_code == 200:
+            etag = response["ETag"]
+            view = response.json()
+            replied = view["your_turn"] and view["move_number"] > move_number
+            if view["status"] != "active" or replied:
+                return view
+        time.sleep(0.2)
+    raise AssertionError(f"no reply from the computer within {timeout} s after move {move_number}")
+
+
+def my_choice(game_id: int) -> str:
+    """The human side: the best-scoring legal placement, else pass."""
+    from games.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    adapter = registry.get(game.kind)
+    state = adapter.load(game.state)
+    placements = adapter.legal_placements(state)
+    if not placements:
+        return "pass"
+    best = max(placements, key=lambda p: (p.score, engine.format_move(p.move)))
+    return engine.format_move(best.move)
+
+
+def test_the_computer_replies_through_the_worker(worker, alice, alice_client, fixed_seed):
+    game = services.create_game(user=alice, opponent={"ai": "beginner"})  # alice moves first
+    response = alice_client.post(
+        f"/api/v1/games/{game.pk}/moves",
+        {"move": "g7=5 h7=5", "expected_move_number": 0},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    view = wait_for_my_turn(alice_client, game.pk, 1)
+    assert view["move_number"] == 2 and view["your_turn"] is True
+    history = alice_client.get(f"/api/v1/games/{game.pk}/moves").json()
+    assert [m["seat"] for m in history] == [0, 1]
+    assert history[1]["player"] == "Computer (beginner)"
+
+
+def test_a_full_game_against_the_computer(worker, alice, alice_client):
+    started = time.monotonic()
+    view = alice_client.post(
+        "/api/v1/games", {"opponent": {"ai": "beginner"}}, format="json"
+    ).json()
+    game_id = view["id"]
+    if not view["your_turn"]:
+        view = wait_for_my_turn(alice_client, game_id, -1)
+    while view["status"] == "active":
+        assert time.monotonic() - started < GAME_TIME_LIMIT, "the game did not finish in time"
+        number = view["move_number"]
+        response = alice_client.post(
+            f"/api/v1/games/{game_id}/moves",
+            {"move": my_choice(game_id), "expected_move_number": number},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        view = response.json()["game"]
+        if view["status"] == "active":
+            view = wait_for_my_turn(alice_client, game_id, number + 1)
+    assert view["status"] == "finished"
+    assert view["result"]["termination"] in {"rack_emptied", "scoreless_turns"}
+    history = alice_client.get(f"/api/v1/games/{game_id}/moves").json()
+    assert len(history) == view["move_number"] and {m["seat"] for m in history} == {0, 1}
+    # the stored state is the replay of the move log from the seed
+    from games.models import Game, Move
+
+    game = Game.objects.get(pk=game_id)
+    notations = [m.notation for m in Move.objects.filter(game=game).order_by("number")]
+    replayed = engine.replay(game.seed, engine.Options.from_dict(game.options), notations)
+    assert replayed.to_dict() == game.state
