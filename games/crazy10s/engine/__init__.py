@@ -31,6 +31,7 @@ from .moves import (
     parse_move,
     sorted_placement,
 )
+from .players import LEVEL_INFO, LEVELS, computer_choice, computer_move
 from .rules import Line, ScoredPlacement, check_placement
 from .state import (
     GameState,
@@ -53,9 +54,11 @@ from .view import view_for
 
 __all__ = [
     "EMPTY", "ERROR_CODES", "FULL_BAG", "WILD", "Board", "GameState", "IllegalMoveError",
-    "Layout", "Line", "Move", "MoveResult", "Options", "Outcome", "Pass", "PlacedTile",
+    "LEVELS", "LEVEL_INFO", "Layout", "Line", "Move", "MoveResult", "Options", "Outcome", "Pass",
+    "PlacedTile",
     "Placement", "Resign", "ScoredPlacement", "Swap", "Termination", "apply_generated",
-    "apply_move", "check_placement", "classic_layout", "format_board", "format_layout",
+    "apply_move", "check_placement", "classic_layout", "computer_choice",
+    "computer_move", "format_board", "format_layout",
     "format_move", "format_rack", "generate_placements", "legal_moves", "new_game",
     "new_game_from_seed", "outcome", "parse_board",
     "parse_layout", "parse_move", "parse_rack", "random_layout", "rack_value", "replay",

@@ -41,6 +41,7 @@ def naive_placements(
     """Every legal placement, keyed by its set of (square, digit, wild) so duplicates merge."""
     size, cells = board.size, board.cells
     found: dict[frozenset, ScoredPlacement] = {}
+    orders = {k: set(permutations(rack, k)) for k in range(1, len(rack) + 1)}
     lines = [[r * size + c for c in range(size)] for r in range(size)]
     lines += [[r * size + c for r in range(size)] for c in range(size)]
     for line in lines:
@@ -52,9 +53,19 @@ def naive_placements(
                 empties = [q for q in segment if cells[q] == EMPTY]
                 if len(empties) > len(rack) or not _touches(board, empties):
                     continue
-                for order in set(permutations(rack, len(empties))):
+                first, last = a, b
+                while first > 0 and cells[line[first - 1]] != EMPTY:
+                    first -= 1
+                while last < size - 1 and cells[line[last + 1]] != EMPTY:
+                    last += 1
+                is_line = last > first
+                existing = sum(cells[q] for q in line[first : last + 1] if cells[q] != EMPTY)
+                for order in orders[len(empties)]:
                     wild_count = order.count(WILD)
+                    fixed = existing + sum(t for t in order if t != WILD)
                     for wild_digits in product(range(10), repeat=wild_count):
+                        if is_line and fixed + sum(wild_digits) != 10:
+                            continue
                         digits = iter(wild_digits)
                         tiles = []
                         for q, tile in zip(empties, order, strict=True):

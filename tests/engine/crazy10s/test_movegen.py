@@ -71,15 +71,16 @@ def test_small_boards_match_naive(seed: int) -> None:
         assert_same_as_naive(board, rack, seven_tile_bonus=True)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(30))
 def test_game_boards_match_naive(seed: int) -> None:
     rng = random.Random(1000 + seed)
     board = random_board(rng, classic_layout(13), rng.randrange(1, 20))
-    rack = random_rack(rng, rng.choice((3, 4)), rng.choice((0, 1, 1, 2)))
+    wilds = rng.choice((0, 1, 1, 2))
+    rack = random_rack(rng, 3 if wilds == 2 else rng.choice((3, 4)), wilds)
     assert_same_as_naive(board, rack, seven_tile_bonus=True)
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(20))
 def test_puzzle_boards_match_naive(seed: int) -> None:
     rng = random.Random(2000 + seed)
     board = random_board(rng, classic_layout(11), rng.randrange(1, 15))
