@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "games",
     "games.puzzles",
     "games.moderation",
+    "games.notifications",
 ]
 
 MIDDLEWARE = [
@@ -240,8 +241,17 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # At-least-once delivery (acks_late + reject_on_worker_lost above, every task idempotent).
+    # A message taken by a worker that dies stays "unacked" in Redis until it is older than
+    # the visibility timeout; a live worker then restores it. Restore scans run every
+    # unacked_restore_interval * unacked_restore_throttle seconds (kombu's defaults: 10 * 10),
+    # so 45 s + 5 * 1 s brings a lost task back in under a minute. The timeout must exceed
+    # the longest task and retry countdown (tasks cap their backoff at 30 s), or a task still
+    # running would be delivered a second time. Tests shorten it with CELERY_VISIBILITY_TIMEOUT.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 60, minimum=1)
+        "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 45, minimum=1),
+        "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 5, minimum=1),
+        "unacked_restore_throttle": 1,
     }
 else:
     _CELERY_DIR = VAR_DIR / "celery"
@@ -267,6 +277,20 @@ CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
     "task": "puzzles.ensure_daily_puzzles",
     "schedule": 3600.0,  # creates today's and tomorrow's (UTC) Daily Puzzle if missing
 }
+CELERY_BEAT_SCHEDULE["clocks-sweep-expired-turns"] = {
+    "task": "clocks.sweep_expired_turns",
+    "schedule": 20.0,  # plays turns past their deadline as timeout passes
+}
+CELERY_BEAT_SCHEDULE["notifications-sweep"] = {
+    "task": "notifications.sweep",
+    "schedule": 20.0,  # gathered/digest emails that are due, deadline reminders, lost sends
+}
+# Notifications: a player who requested the game this recently is looking at it (no email);
+# turn emails within the gather window are held and sent together; digest at most this often.
+NOTIFY_SEEN_SECONDS = env_int("NOTIFY_SEEN_SECONDS", 120, minimum=0)
+NOTIFY_GATHER_MINUTES = env_int("NOTIFY_GATHER_MINUTES", 5, minimum=0)
+NOTIFY_DIGEST_MINUTES = env_int("NOTIFY_DIGEST_MINUTES", 60, minimum=1)
+NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 

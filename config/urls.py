@@ -9,4 +9,5 @@ urlpatterns = [
     path("api/v1/", include("accounts.api.urls")),
     path("api/v1/", include("games.api.urls")),
     path("api/v1/puzzles/", include("games.puzzles.api.urls")),
+    path("api/v1/notifications/", include("games.notifications.urls")),
 ]

@@ -1,0 +1,185 @@
+"""Render a ``SentNotification`` into a plain-text + HTML email in the recipient's language.
+
+Only public facts go into an email: names, scores, deadlines and the public notation of the
+last move (a swap shows only its count). Never a rack, the bag or the seed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from games.models import Game, Move, Seat
+from games.notifications.models import Kind, SentNotification
+from games.notifications.texts import text
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+# Which preference an email's unsubscribe link turns off.
+PREFERENCE_OF_KIND = {
+    Kind.TURN: "turn_emails",
+    Kind.GATHERED: "turn_emails",
+    Kind.DIGEST: "turn_emails",
+    Kind.STARTED: "turn_emails",
+    Kind.NUDGE: "reminder_emails",
+    Kind.REMINDER: "reminder_emails",
+    Kind.FINISHED: "result_emails",
+}
+
+
+def game_url(game_id: int) -> str:
+    return f"{settings.SITE_BASE_URL}/games/{game_id}"
+
+
+def unsubscribe_token(user_id: int, preference: str) -> str:
+    return signing.dumps({"u": user_id, "p": preference}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def read_unsubscribe_token(token: str) -> tuple[int, str]:
+    """(user id, preference) from a token; raises ``signing.BadSignature`` when forged."""
+    data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    if data.get("p") not in set(PREFERENCE_OF_KIND.values()):
+        raise signing.BadSignature("unknown preference")
+    return int(data["u"]), data["p"]
+
+
+def unsubscribe_url(user_id: int, preference: str) -> str:
+    path = reverse("notifications-unsubscribe", args=[unsubscribe_token(user_id, preference)])
+    return f"{settings.SITE_BASE_URL}{path}"
+
+
+def format_deadline(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "-"
+
+
+def _player_name(seat: Seat, language: str) -> str:
+    if seat.user_id is None:
+        return text(language, "computer")
+    return seat.user.public_name
+
+
+def _sides(game: Game, user_id: int, language: str) -> tuple[Seat, Seat, str]:
+    seats = list(game.seats.select_related("user").order_by("index"))
+    mine = next(s for s in seats if s.user_id == user_id)
+    theirs = next(s for s in seats if s.index != mine.index)
+    return mine, theirs, _player_name(theirs, language)
+
+
+def _game_fields(game: Game, user_id: int, language: str) -> dict[str, Any]:
+    mine, theirs, opponent = _sides(game, user_id, language)
+    return {
+        "game": game.pk,
+        "opponent": opponent,
+        "mine": mine.score,
+        "theirs": theirs.score,
+        "deadline": format_deadline(game.turn_deadline),
+        "mine_seat": mine.index,
+    }
+
+
+def _turn_paragraphs(n: SentNotification, language: str) -> list[str]:
+    game = n.game
+    fields = _game_fields(game, n.user_id, language)
+    paragraphs = [text(language, "turn", **fields)]
+    last = Move.objects.filter(game=game, number=n.move_number).first()
+    if last is not None and last.seat != fields["mine_seat"]:
+        if last.is_timeout:
+            paragraphs.append(text(language, "last_move_timeout", **fields))
+        else:
+            paragraphs.append(text(language, "last_move", move=last.public_notation, **fields))
+    paragraphs.append(text(language, "score", **fields))
+    paragraphs.append(text(language, "deadline", **fields))
+    return paragraphs
+
+
+def _game_list(game_ids: list[int], user_id: int, language: str) -> list[dict[str, str]]:
+    games = Game.objects.filter(pk__in=game_ids).order_by("turn_deadline", "pk")
+    return [
+        {
+            "text": text(language, "game_line", **_game_fields(g, user_id, language)),
+            "url": game_url(g.pk),
+        }
+        for g in games
+    ]
+
+
+def _result_paragraph(game: Game, user_id: int, language: str) -> str:
+    fields = _game_fields(game, user_id, language)
+    result = game.result or {}
+    scores = result.get("scores") or [fields["mine"], fields["theirs"]]
+    mine_seat = fields["mine_seat"]
+    fields["mine"], fields["theirs"] = scores[mine_seat], scores[1 - mine_seat]
+    winner = result.get("winner")
+    if winner is None:
+        return text(language, "draw", **fields)
+    return text(language, "won" if winner == mine_seat else "lost", **fields)
+
+
+def content(n: SentNotification) -> dict[str, Any]:
+    """Subject and body parts of the email for ``n`` (in the recipient's language)."""
+    user = n.user
+    language = (user.language or "en").lower()
+    parts: dict[str, Any] = {"paragraphs": [], "games": [], "action_url": None}
+    if n.kind == Kind.TURN:
+        fields = _game_fields(n.game, user.pk, language)
+        parts["subject"] = text(language, "subject_turn", **fields)
+        parts["paragraphs"] = _turn_paragraphs(n, language)
+    elif n.kind in (Kind.GATHERED, Kind.DIGEST):
+        parts["games"] = _game_list(n.payload.get("games", []), user.pk, language)
+        parts["subject"] = text(language, f"subject_{n.kind}", count=len(parts["games"]))
+        parts["paragraphs"] = [text(language, "gathered")]
+    elif n.kind in (Kind.REMINDER, Kind.NUDGE, Kind.STARTED):
+        fields = _game_fields(n.game, user.pk, language)
+        parts["subject"] = text(language, f"subject_{n.kind}", **fields)
+        parts["paragraphs"] = [text(language, str(n.kind), **fields)]
+        if n.kind == Kind.STARTED:
+            first = "you" if n.game.current_seat == fields["mine_seat"] else "they"
+            parts["paragraphs"].append(text(language, f"started_{first}_first", **fields))
+        if n.kind == Kind.NUDGE:
+            parts["paragraphs"].append(text(language, "deadline", **fields))
+    elif n.kind == Kind.FINISHED:
+        fields = _game_fields(n.game, user.pk, language)
+        parts["subject"] = text(language, "subject_finished", **fields)
+        parts["paragraphs"] = [_result_paragraph(n.game, user.pk, language)]
+    else:
+        raise ValueError(f"unknown notification kind {n.kind!r}")
+    if n.game_id is not None:
+        parts["action_url"] = game_url(n.game_id)
+    parts.update(
+        language=language,
+        greeting=text(language, "greeting", name=user.public_name),
+        action_label=text(language, "open_game"),
+        footer=text(language, "footer"),
+        unsubscribe_label=text(language, "unsubscribe"),
+        unsubscribe_url=unsubscribe_url(user.pk, PREFERENCE_OF_KIND[Kind(n.kind)]),
+    )
+    return parts
+
+
+def build_message(n: SentNotification) -> EmailMultiAlternatives:
+    parts = content(n)
+    with translation.override(parts["language"]):
+        body = render_to_string("notifications/email.txt", parts)
+        html = render_to_string("notifications/email.html", parts)
+    message = EmailMultiAlternatives(
+        subject=parts["subject"],
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[n.user.email],
+        headers={
+            # RFC 2369 + RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click".
+            "List-Unsubscribe": f"<{parts['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "X-Crazy10s-Notification": n.key,
+            "Content-Language": parts["language"],
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message

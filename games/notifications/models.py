@@ -1,0 +1,66 @@
+"""Sent-notification records: the claim that makes every email happen at most once.
+
+A row is created (UNIQUE ``key``) in the same transaction as the decision to notify; the send
+task then moves it through ``pending -> sending -> sent``. A redelivered task finds the row past
+``pending`` and sends nothing, so an event is never emailed twice.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Kind(models.TextChoices):
+    TURN = "turn"  # it became your turn (sent on its own)
+    GATHERED = "gathered"  # several turns gathered into one email
+    DIGEST = "digest"  # hourly digest of every game waiting for you
+    REMINDER = "reminder"  # your deadline is near
+    STARTED = "started"
+    FINISHED = "finished"
+    NUDGE = "nudge"  # your opponent reminds you
+
+
+class Status(models.TextChoices):
+    HELD = "held"  # a turn notice waiting to be gathered (due_at) into a gathered/digest email
+    MERGED = "merged"  # a held notice that went out inside a gathered/digest email
+    DROPPED = "dropped"  # held, but the game moved on before it was due
+    PENDING = "pending"  # claimed, to be sent by the send task
+    SENDING = "sending"  # the send task is talking to the SMTP server
+    SENT = "sent"
+    FAILED = "failed"  # retries exhausted
+
+
+class SentNotification(models.Model):
+    key = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    move_number = models.PositiveIntegerField(null=True, blank=True)
+    # For a nudge: who nudged (the rate limit is per game and sender).
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    due_at = models.DateTimeField(null=True, blank=True)  # when a held notice may go out
+    payload = models.JSONField(default=dict, blank=True)  # e.g. {"games": [ids]} when gathered
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "due_at"], name="notif_status_due"),
+            models.Index(fields=["user", "kind", "created_at"], name="notif_user_kind_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"

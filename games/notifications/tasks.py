@@ -1,0 +1,78 @@
+"""Celery tasks of the notifications app and the turn clock. They take ids, call a service,
+and are idempotent (keys claimed in the database), so late acks and redelivery are safe.
+"""
+
+from __future__ import annotations
+
+from smtplib import SMTPException
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError
+
+from games import clocks
+from games.notifications import services
+
+DB_ERRORS = (OperationalError, InterfaceError)
+
+
+@shared_task(
+    name="notifications.notify_turn",
+    autoretry_for=DB_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def notify_turn(game_id: int, seat_index: int, move_number: int) -> int | None:
+    n = services.notify_turn(game_id=game_id, seat_index=seat_index, move_number=move_number)
+    return n.pk if n else None
+
+
+@shared_task(
+    name="notifications.notify_started",
+    autoretry_for=DB_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def notify_started(game_id: int) -> int:
+    return len(services.notify_started(game_id=game_id))
+
+
+@shared_task(
+    name="notifications.notify_finished",
+    autoretry_for=DB_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def notify_finished(game_id: int) -> int:
+    return len(services.notify_finished(game_id=game_id))
+
+
+# Backoff capped below the broker's visibility timeout: a retry waiting (unacked) longer than
+# that would be redelivered meanwhile (harmless, the send is claimed, but wasteful).
+@shared_task(
+    name="notifications.send",
+    autoretry_for=(SMTPException, OSError, *DB_ERRORS),
+    retry_backoff=2,
+    retry_backoff_max=30,
+    retry_jitter=True,
+    max_retries=6,
+)
+def send_notification(notification_id: int) -> bool:
+    return services.deliver(notification_id=notification_id)
+
+
+@shared_task(name="notifications.sweep")
+def sweep_notifications() -> dict[str, int]:
+    """Send due gathered/digest emails and reminders; re-queue sends whose message was lost."""
+    return {
+        "gathered": services.flush_held(),
+        "reminders": services.send_due_reminders(),
+        "requeued": services.requeue_stuck(),
+    }
+
+
+@shared_task(name="clocks.sweep_expired_turns")
+def sweep_expired_turns() -> int:
+    return clocks.sweep_expired_turns()
