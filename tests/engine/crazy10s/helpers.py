@@ -114,51 +114,73 @@ def maximal_lines(board: Board) -> list[tuple[int, ...]]:
     return runs
 
 
+def _placed(col: int, row: int, tile: int, rng: random.Random) -> PlacedTile:
+    if tile == 10:
+        return PlacedTile(col, row, rng.randrange(10), wild=True)
+    return PlacedTile(col, row, tile)
+
+
 def _candidates(board: Board, rack: tuple[int, ...], rng: random.Random) -> list[Placement]:
-    """Random small placements from ``rack`` next to the tiles already on the board."""
+    """Candidate placements from ``rack`` near the tiles on the board, most of them legal-ish.
+
+    Every (empty neighbour square, rack tile) pair is a single-tile candidate; runs of 2-3 tiles
+    starting next to a tile are sampled at random. Not exhaustive: the move generator's job.
+    """
     size = board.size
     occupied = [i for i, c in enumerate(board.cells) if c != EMPTY]
     if not occupied:
         centre = board.layout.centre
         starts = [(centre % size - k, centre // size, True) for k in range(3)]
         starts += [(centre % size, centre // size - k, False) for k in range(3)]
+        singles: list[Placement] = []
     else:
-        starts = []
-        for i in rng.sample(occupied, min(12, len(occupied))):
+        starts, singles = [], []
+        neighbours = set()
+        for i in occupied:
             col, row = i % size, i // size
             for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                starts.append((col + dc, row + dr, rng.random() < 0.5))
-    out = []
-    for col, row, across in starts:
-        for _ in range(6):
-            count = rng.randint(1 if occupied else 2, min(3, len(rack))) if rack else 0
+                c, r = col + dc, row + dr
+                if 0 <= c < size and 0 <= r < size and board.cells[r * size + c] == EMPTY:
+                    neighbours.add((c, r))
+        for c, r in sorted(neighbours):
+            for tile in set(rack):
+                singles.append(Placement((_placed(c, r, tile, rng),)))
+            for k in range(3):
+                starts.append((c - k, r, True))
+                starts.append((c, r - k, False))
+        rng.shuffle(singles)
+    runs = []
+    for col, row, across in rng.sample(starts, min(len(starts), 40)):
+        for _ in range(4):
+            count = rng.randint(2, min(3, len(rack))) if len(rack) >= 2 else 0
             if count == 0:
                 continue
             tiles = rng.sample(list(rack), count)
-            placed = []
-            for k, tile in enumerate(tiles):
-                c, r = (col + k, row) if across else (col, row + k)
-                if tile == 10:
-                    placed.append(PlacedTile(c, r, rng.randrange(10), wild=True))
-                else:
-                    placed.append(PlacedTile(c, r, tile))
-            out.append(Placement(tuple(placed)))
-    return out
+            cells = [((col + k, row) if across else (col, row + k)) for k in range(count)]
+            runs.append(Placement(tuple(
+                _placed(c, r, t, rng) for (c, r), t in zip(cells, tiles, strict=True)
+            )))
+    return runs + singles
 
 
 def random_move(state: GameState, rng: random.Random) -> Move:
-    """A random legal move: a placement if one of the random candidates is legal, else swap/pass."""
+    """A random legal move: a placement if a candidate is legal, else a swap or a pass."""
     player = state.current_player
     assert player is not None
     rack = state.racks[player]
+    scoreless: Placement | None = None
     for move in _candidates(state.board, rack, rng):
         try:
-            check_placement(state.board, move, rack,
-                            seven_tile_bonus=state.options.seven_tile_bonus)
+            scored = check_placement(state.board, move, rack,
+                                     seven_tile_bonus=state.options.seven_tile_bonus)
         except IllegalMoveError:
             continue
-        return move
-    if rack and len(state.bag) >= 1 and rng.random() < 0.5:
+        if scored.score > 0:
+            return move
+        scoreless = scoreless or move
+    if scoreless is not None and rng.random() < 0.5:
+        return scoreless
+    if rack and len(state.bag) >= 1 and rng.random() < 0.7:
         k = rng.randint(1, min(len(rack), len(state.bag)))
         return Swap(tuple(rng.sample(list(rack), k)))
     return Pass(timeout=rng.random() < 0.2)
