@@ -291,6 +291,8 @@ NOTIFY_SEEN_SECONDS = env_int("NOTIFY_SEEN_SECONDS", 120, minimum=0)
 NOTIFY_GATHER_MINUTES = env_int("NOTIFY_GATHER_MINUTES", 5, minimum=0)
 NOTIFY_DIGEST_MINUTES = env_int("NOTIFY_DIGEST_MINUTES", 60, minimum=1)
 NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
+# Queue of the notification tasks (empty = Celery's default queue).
+NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 

@@ -15,7 +15,7 @@ def _publish(task_name: str, *args) -> None:
     from games.notifications import tasks
 
     try:
-        getattr(tasks, task_name).delay(*args)
+        tasks.enqueue(getattr(tasks, task_name), *args)
     except Exception:
         log.exception("could not queue %s%r", task_name, args)
 

@@ -69,9 +69,9 @@ def seen_recently(seat: Seat, now: datetime) -> bool:
 
 def _enqueue_send(notification_id: int) -> None:
     def send() -> None:
-        from games.notifications.tasks import send_notification
+        from games.notifications import tasks
 
-        send_notification.delay(notification_id)
+        tasks.enqueue(tasks.send_notification, notification_id)
 
     transaction.on_commit(send)
 
@@ -228,7 +228,7 @@ def flush_user(*, user_id: int, now: datetime) -> SentNotification | None:
     with transaction.atomic():
         user = _lock_user(user_id)
         notices = list(
-            SentNotification.objects.select_for_update()
+            SentNotification.objects.select_for_update(of=("self",))
             .filter(user=user, status=Status.HELD, due_at__lte=now)
             .select_related("game")
             .order_by("pk")
@@ -320,10 +320,10 @@ def requeue_stuck(*, now: datetime | None = None) -> int:
         status=Status.FAILED
     )
     ids = list(stale.filter(attempts__lt=MAX_SEND_ATTEMPTS).values_list("pk", flat=True)[:500])
-    from games.notifications.tasks import send_notification
+    from games.notifications import tasks
 
     for pk in ids:
-        send_notification.delay(pk)
+        tasks.enqueue(tasks.send_notification, pk)
     return len(ids)
 
 
@@ -336,7 +336,7 @@ def deliver(*, notification_id: int) -> bool:
     """
     with transaction.atomic():
         n = (
-            SentNotification.objects.select_for_update()
+            SentNotification.objects.select_for_update(of=("self",))
             .select_related("user", "game")
             .filter(pk=notification_id)
             .first()

@@ -7,12 +7,19 @@ from __future__ import annotations
 from smtplib import SMTPException
 
 from celery import shared_task
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
 from games import clocks
 from games.notifications import services
 
 DB_ERRORS = (OperationalError, InterfaceError)
+
+
+def enqueue(task, *args) -> None:
+    """Queue ``task`` on ``NOTIFY_QUEUE`` (empty: Celery's default queue)."""
+    queue = getattr(settings, "NOTIFY_QUEUE", None)
+    task.apply_async(args, **({"queue": queue} if queue else {}))
 
 
 @shared_task(
