@@ -94,7 +94,8 @@ def classic_layout(size: int) -> Layout:
     try:
         return parse_layout(CLASSIC_LAYOUTS[size])
     except KeyError:
-        raise IllegalMoveError("bad_notation", f"There is no classic {size}×{size} layout.") from None
+        message = f"There is no classic {size}×{size} layout."
+        raise IllegalMoveError("bad_notation", message) from None
 
 
 def _symmetry_orbits(size: int) -> list[list[int]]:
