@@ -1,0 +1,272 @@
+"""Benchmark: ``POST games/{id}/moves`` under 8 concurrent clients on PostgreSQL, beside an
+authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
+
+    .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
+
+It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
+starts ``gunicorn config.wsgi -w 2 --threads 4`` on a free localhost port, and lets each client
+play its own games against a human opponent (the client holds both players' tokens, so no
+computer turn interferes), choosing legal placements with the engine or passing. It prints
+moves/s and p50/p95 latency of both endpoints and their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import psycopg
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.crazy10s.engine import (  # noqa: E402  (pure engine: no Django needed)
+    classic_layout,
+    format_move,
+    generate_placements,
+    parse_board,
+    parse_rack,
+)
+
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_bench"
+PASSWORD = "bench-Pass-123!"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _recreate_database(url: str) -> None:
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(scheme="postgresql", path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _server_env(db_url: str, var_dir: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=db_url,
+        DB_CONN_MAX_AGE="60",
+        DEBUG="0",
+        SECRET_KEY="bench-only-secret-key",
+        VAR_DIR=var_dir,
+        THROTTLE_GAME_WRITES="1000000/min",
+        THROTTLE_REGISTER="1000000/min",
+        THROTTLE_LOGIN="1000000/min",
+        EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+        LOG_LEVEL="WARNING",
+    )
+    # Queued side effects (e-mails) go to a Redis database of their own, or to the file broker.
+    env["REDIS_URL"] = os.environ.get("BENCH_REDIS_URL", "")
+    return env
+
+
+@dataclass
+class Timings:
+    moves: list[float] = field(default_factory=list)
+    me: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def error(self, what: str) -> None:
+        with self.lock:
+            self.errors[what] = self.errors.get(what, 0) + 1
+
+
+class Client:
+    """One benchmark client: two players (a, b) playing each other, game after game."""
+
+    def __init__(self, base: str, index: int) -> None:
+        self.base = base
+        self.index = index
+        self.rng = random.Random(index)
+        self.tokens = [self._register(f"bench{index}a"), self._register(f"bench{index}b")]
+        self.sessions = []
+        for token in self.tokens:
+            session = requests.Session()
+            session.headers["Authorization"] = f"Token {token}"
+            self.sessions.append(session)
+        self._new_game()
+
+    def _register(self, username: str) -> str:
+        response = requests.post(
+            f"{self.base}/auth/register",
+            json={"username": username, "email": f"{username}@bench.test",
+                  "password": PASSWORD, "language": "en"},
+            timeout=30,
+        )
+        response.raise_for_status()
+        return response.json()["token"]
+
+    def _new_game(self) -> None:
+        response = self.sessions[0].post(
+            f"{self.base}/games",
+            json={"opponent": {"username": f"bench{self.index}b"}, "turn_hours": 72},
+            timeout=30,
+        )
+        response.raise_for_status()
+        self.game_id = response.json()["id"]
+        self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
+                      for p in (0, 1)]
+
+    def _choose(self, view: dict) -> str:
+        board = parse_board("/".join(view["board"]), classic_layout(len(view["board"])))
+        rack = parse_rack("".join(view["rack"]))
+        placements = generate_placements(board, rack)
+        if not placements:
+            return "pass"
+        return format_move(self.rng.choice(placements[:50]).move)
+
+    def play_one(self, timings: Timings) -> None:
+        mover = 0 if self.views[0]["your_turn"] else 1
+        view = self.views[mover]
+        if not view["your_turn"]:  # both views stale (should not happen): reload
+            self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
+                          for p in (0, 1)]
+            return
+        move = self._choose(view)
+        start = time.perf_counter()
+        response = self.sessions[mover].post(
+            f"{self.base}/games/{self.game_id}/moves",
+            json={"move": move, "expected_move_number": view["move_number"]},
+            timeout=30,
+        )
+        elapsed = time.perf_counter() - start
+        if response.status_code != 201:
+            timings.error(f"move {response.status_code}")
+            move = "pass"  # e.g. a wild misread from the board rows: pass instead
+            response = self.sessions[mover].post(
+                f"{self.base}/games/{self.game_id}/moves",
+                json={"move": "pass", "expected_move_number": view["move_number"]},
+                timeout=30,
+            )
+            if response.status_code != 201:
+                timings.error(f"pass {response.status_code}")
+                self._new_game()
+                return
+        with timings.lock:
+            timings.moves.append(elapsed)
+        game = response.json()["game"]
+        self.views[mover] = game
+        other = self.views[1 - mover]
+        other.update(board=game["board"], move_number=game["move_number"],
+                     your_turn=game["status"] == "active")
+        self.views[mover]["your_turn"] = False
+        if game["status"] != "active":
+            self._new_game()
+
+    def me_once(self, timings: Timings) -> None:
+        start = time.perf_counter()
+        response = self.sessions[0].get(f"{self.base}/me", timeout=30)
+        elapsed = time.perf_counter() - start
+        if response.status_code != 200:
+            timings.error(f"me {response.status_code}")
+        with timings.lock:
+            timings.me.append(elapsed)
+
+
+def _run_phase(clients: list[Client], seconds: float, step, timings: Timings) -> float:
+    barrier = threading.Barrier(len(clients) + 1)
+    stop = threading.Event()
+
+    def loop(client: Client) -> None:
+        barrier.wait()
+        while not stop.is_set():
+            step(client, timings)
+
+    threads = [threading.Thread(target=loop, args=(c,)) for c in clients]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.perf_counter()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
+
+
+def _percentile(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else (
+        values[0] if values else float("nan"))
+
+
+def _wait_until_up(base: str, server: subprocess.Popen) -> None:
+    for _ in range(200):
+        if server.poll() is not None:
+            raise SystemExit("gunicorn exited before serving")
+        try:
+            requests.get(f"{base}/schema/", timeout=1)
+            return
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not come up")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+
+    db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+    port = args.port or _free_port()
+    base = f"http://127.0.0.1:{port}/api/v1"
+    with tempfile.TemporaryDirectory(prefix="c10s-bench-") as var_dir:
+        env = _server_env(db_url, var_dir)
+        _recreate_database(db_url)
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                       cwd=ROOT, env=env, check=True)
+        gunicorn = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", "2", "--threads", "4",
+                    "-b", f"127.0.0.1:{port}", "--log-level", "warning"]
+        server = subprocess.Popen(gunicorn, cwd=ROOT, env=env, start_new_session=True)
+        try:
+            _wait_until_up(base, server)
+            clients = [Client(base, i) for i in range(args.clients)]
+            timings = Timings()
+            move_secs = _run_phase(clients, args.seconds, Client.play_one, timings)
+            me_secs = _run_phase(clients, args.seconds, Client.me_once, timings)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    _report(args, timings, move_secs, me_secs)
+
+
+def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
+    def line(name: str, values: list[float], secs: float) -> tuple[float, float, float]:
+        rate = len(values) / secs
+        p50, p95 = _percentile(values, 50) * 1000, _percentile(values, 95) * 1000
+        print(f"{name:<26} {len(values):>6} req  {rate:8.1f} req/s  "
+              f"p50 {p50:7.1f} ms  p95 {p95:7.1f} ms")
+        return rate, p50, p95
+
+    print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint, gunicorn -w 2 --threads 4, "
+          f"PostgreSQL")
+    move = line("POST games/{id}/moves", timings.moves, move_secs)
+    me = line("GET me (no-op)", timings.me, me_secs)
+    print(f"ratio no-op/moves: throughput {me[0] / move[0]:.2f}x, "
+          f"p50 latency moves/no-op {move[1] / me[1]:.2f}x, p95 {move[2] / me[2]:.2f}x")
+    if timings.errors:
+        print(f"non-2xx responses: {timings.errors}")
+
+
+if __name__ == "__main__":
+    main()
