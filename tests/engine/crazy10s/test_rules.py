@@ -7,6 +7,7 @@ import pytest
 
 from games.crazy10s.engine import (
     ERROR_CODES,
+    Options,
     Pass,
     PlacedTile,
     Placement,
@@ -204,3 +205,9 @@ def test_every_error_code_is_covered_by_this_module():
     source = open(__file__).read()
     missing = [code for code in ERROR_CODES if f'"{code}"' not in source]
     assert missing == []
+
+
+def test_the_puzzle_board_centre_is_f6():
+    puzzle = state_with(None, ("3712345", "1234567"), options=Options(size=11))
+    assert_refused(puzzle, "g7=3 h7=7", "first_move_centre")
+    assert apply_move(puzzle, "f6=3 g6=7").score == 20
