@@ -60,6 +60,7 @@ class _Generator:
         self._tiles: dict[tuple[int, int, bool], PlacedTile] = {}
         self._cross_lines: dict[tuple[int, int, str], Line] = {}
         self._rack_after: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._sums: dict[tuple[int, ...], list[int]] = {}
         # Perpendicular runs of every empty square, keyed by the run's direction.
         self.runs: dict[str, list[CrossRun | None]] = {
             ACROSS: [None] * (size * size),
@@ -120,6 +121,27 @@ class _Generator:
             if not single_zero:
                 self._cross_lines[key] = line
         return line
+
+    def sums_by_size(self, counts: tuple[int, ...]) -> list[int]:
+        """Bit masks of the sums (up to 10) that exactly m tiles of ``counts`` can make, per m."""
+        masks = self._sums.get(counts)
+        if masks is None:
+            full = (1 << (TARGET_SUM + 1)) - 1
+            masks = [1] + [0] * RACK_SIZE
+            for tile, n in enumerate(counts):
+                for _ in range(n):
+                    for m in range(RACK_SIZE - 1, -1, -1):
+                        if not masks[m]:
+                            continue
+                        if tile == WILD:
+                            grown = 0
+                            for digit in ALL_DIGITS:
+                                grown |= masks[m] << digit
+                        else:
+                            grown = masks[m] << tile
+                        masks[m + 1] |= grown & full
+            self._sums[counts] = masks
+        return masks
 
     def rack_after(self) -> tuple[int, ...]:
         key = tuple(self.counts)
@@ -207,24 +229,54 @@ class _Generator:
         max_tiles = min(self.rack_len, RACK_SIZE)
         if max_tiles < 2:
             return
+        # Where a run continued at empty position e could end: (tiles placed from e on, sum of
+        # the existing tiles it would pass or join). Squares no digit fits end the list.
+        endings: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for e in range(n):
+            if not empty[e]:
+                continue
+            passed, m, f = 0, 0, e
+            while f < n and allowed[f] and m < max_tiles:
+                m += 1
+                if passed + right_sum[f] > TARGET_SUM:
+                    break
+                endings[e].append((m, passed + right_sum[f]))
+                passed += right_sum[f]
+                f = next_empty[f]
         counts = self.counts
+        sums_by_size = self.sums_by_size
         nmul, lmul = self.nmul, self.lmul
         placed: list[tuple[int, int, bool]] = []
         out = self.out
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
+        placed_tile, cross_line = self.placed_tile, self.cross_line
 
         def emit(start: int, end: int, main_score: int, cross_score: int) -> None:
-            tiles = tuple(self.placed_tile(squares[p], d, w) for p, d, w in placed)
-            line_squares = squares[start : end + 1]
-            lines = [Line(direction, line_squares, tuple(vals[start : end + 1]), main_score)]
+            tiles = tuple(placed_tile(squares[p], d, w) for p, d, w in placed)
+            lines = [
+                Line(direction, squares[start : end + 1], tuple(vals[start : end + 1]), main_score)
+            ]
             for p, d, _ in placed:
                 if cross_runs[squares[p]] is not None:
-                    lines.append(self.cross_line(squares[p], d, cross_dir))
+                    lines.append(cross_line(squares[p], d, cross_dir))
             bonus = bonus7 if len(placed) == RACK_SIZE else 0
             score = main_score + cross_score + bonus
             out.append(
                 ScoredPlacement(Placement(tiles), score, tuple(lines), bonus, self.rack_after())
             )
+
+        def can_finish(e: int, need: int, touched: bool) -> bool:
+            """Whether the rest of the rack could complete a run continued at position e.
+
+            A relaxation (forced digits on the way are ignored): it only prunes runs that
+            cannot reach exactly 10 with the tiles left, or cannot reach an anchor.
+            """
+            masks = sums_by_size(tuple(counts))
+            fewest = 1 if touched else reach[e] or n
+            for m, passed in endings[e]:
+                if m >= fewest and passed <= need and (masks[m] >> (need - passed)) & 1:
+                    return True
+            return False
 
         def extend(
             p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool
@@ -250,7 +302,7 @@ class _Generator:
                     new_total = total + d * nm + ext
                     if full == TARGET_SUM and k >= 2 and touched:
                         emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
-                    if can_go_on:
+                    if can_go_on and can_finish(nxt, TARGET_SUM - full, touched):
                         extend(
                             nxt, start, full, new_total, factor * lm, cross + cross_here, touched
                         )
