@@ -8,7 +8,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 COPY . /app
-RUN pip install . && useradd --create-home app && mkdir -p /app/var && chown -R app /app/var
+# gettext's msgfmt compiles the translation catalogs (.mo files are not committed).
+RUN apt-get update && apt-get install -y --no-install-recommends gettext \
+    && rm -rf /var/lib/apt/lists/*
+RUN pip install . && python manage.py compilemessages --ignore .venv --ignore var -v 0 \
+    && useradd --create-home app && mkdir -p /app/var && chown -R app /app/var
 USER app
 
 EXPOSE 8000

@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint
+.PHONY: venv run test lint messages
 
 venv: $(STAMP)
 
@@ -14,11 +14,15 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/pip install -e '.[dev]'
 	touch $(STAMP)
 
-run: venv
+# Compiled message catalogs (.mo) are built here, never committed (see .gitignore).
+messages: venv
+	$(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
+
+run: venv messages
 	$(VENV)/bin/python manage.py migrate --noinput
 	scripts/run_dev.sh
 
-test: venv
+test: venv messages
 	scripts/test.sh
 
 lint: venv

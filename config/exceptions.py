@@ -3,6 +3,7 @@
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -31,7 +32,7 @@ def _message_of(detail) -> str:
     if isinstance(detail, list | tuple):
         return _message_of(detail[0]) if detail else ""
     if isinstance(detail, dict):
-        return "Invalid input."
+        return _("Invalid input.")
     return str(detail)
 
 
@@ -69,7 +70,7 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail
         details = detail if isinstance(detail, dict) else {"non_field_errors": detail}
-        message = "Invalid input."
+        message = _("Invalid input.")
         if isinstance(detail, list) and detail:
             message = _message_of(detail)
     else:

@@ -1,4 +1,5 @@
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -57,9 +58,9 @@ class TokenView(APIView):
         data.is_valid(raise_exception=True)
         user = User.objects.filter(username=data.validated_data["username"]).first()
         if user is None or not user.check_password(data.validated_data["password"]):
-            raise ApiError("invalid_credentials", "Unable to log in with these credentials.")
+            raise ApiError("invalid_credentials", _("Unable to log in with these credentials."))
         if not user.is_active:
-            raise ApiError("account_suspended", "This account is suspended.", status=403)
+            raise ApiError("account_suspended", _("This account is suspended."), status=403)
         token = services.issue_token(user=user)
         return Response(TokenOutputSerializer({"token": token.key}).data)
 

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import ApiError
 from games.crazy10s.engine import (
@@ -20,6 +21,7 @@ from games.crazy10s.engine import (
     parse_move,
     parse_rack,
 )
+from games.move_errors import message_for
 from games.puzzles import generation, selectors
 from games.puzzles.models import Puzzle, PuzzleAttempt
 
@@ -74,12 +76,12 @@ def puzzle_for_view(day: date) -> Puzzle:
     """A puzzle a player may look at: today's (made on demand) or a stored past one."""
     today = selectors.utc_today()
     if day > today:
-        raise ApiError("not_found", "There is no puzzle for that day yet.", status=404)
+        raise ApiError("not_found", _("There is no puzzle for that day yet."), status=404)
     if day == today:
         return ensure_puzzle(day)[0]
     puzzle = Puzzle.objects.filter(date=day).first()
     if puzzle is None:
-        raise ApiError("not_found", "There was no puzzle that day.", status=404)
+        raise ApiError("not_found", _("There was no puzzle that day."), status=404)
     return puzzle
 
 
@@ -92,7 +94,7 @@ class AttemptResult:
 
 
 def _already_attempted() -> ApiError:
-    return ApiError("already_attempted", "You have already played this puzzle.", status=409)
+    return ApiError("already_attempted", _("You have already played this puzzle."), status=409)
 
 
 def _score(puzzle: Puzzle, move_text: str) -> tuple[str, int]:
@@ -102,12 +104,14 @@ def _score(puzzle: Puzzle, move_text: str) -> tuple[str, int]:
         if not isinstance(move, Placement):
             raise ApiError(
                 "placement_required",
-                "The puzzle is solved with a placement such as 'f5=3 g5=7'.",
+                _("The puzzle is solved with a placement such as 'f5=3 g5=7'."),
             )
         board = parse_board(puzzle.board, parse_layout(puzzle.layout))
         scored = check_placement(board, move, parse_rack(puzzle.rack), seven_tile_bonus=False)
     except IllegalMoveError as exc:
-        raise ApiError(exc.code, exc.message, details=exc.details) from exc
+        raise ApiError(
+            exc.code, message_for(exc.code, exc.details), details=exc.details
+        ) from exc
     return format_move(scored.move), scored.score
 
 
@@ -120,10 +124,10 @@ def submit_attempt(*, user, day: date, move_text: str) -> AttemptResult:
     """
     today = selectors.utc_today()
     if day > today:
-        raise ApiError("not_found", "There is no puzzle for that day yet.", status=404)
+        raise ApiError("not_found", _("There is no puzzle for that day yet."), status=404)
     if day < today:
         puzzle_for_view(day)  # 404 for a day that had no puzzle
-        raise ApiError("puzzle_closed", "Only today's puzzle can be played.", status=409)
+        raise ApiError("puzzle_closed", _("Only today's puzzle can be played."), status=409)
     puzzle = ensure_puzzle(day)[0]
     if PuzzleAttempt.objects.filter(puzzle=puzzle, user=user).exists():
         raise _already_attempted()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -34,7 +35,7 @@ def _parse_day(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise ApiError("not_found", "There is no puzzle for that day.", status=404) from None
+        raise ApiError("not_found", _("There is no puzzle for that day."), status=404) from None
 
 
 def _puzzle_body(request, puzzle: Puzzle) -> dict:
