@@ -22,7 +22,7 @@ from .movegen import generate_placements, legal_moves
 from .moves import Move, Pass, Swap
 from .rules import ScoredPlacement, apply_placement_to_board
 from .state import GameState
-from .tiles import FULL_BAG, WILD, rack_value
+from .tiles import FULL_BAG, RACK_SIZE, WILD, rack_value
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 LEVEL_INFO: dict[str, tuple[str, str]] = {
@@ -161,6 +161,8 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
             return Pass()
         opponent_rack = unseen_tiles(state)
         ranked = sorted(moves, key=lambda m: -(m.score - rack_value(m.rack_after)))
+        if len(opponent_rack) > RACK_SIZE:  # not a real game's position: no look-ahead
+            return ranked[0]
         candidates = ranked[:ENDGAME_CANDIDATES]
         return max(candidates, key=lambda m: _endgame_value(state, m, opponent_rack))
     # Late in the game the leave matters less: fewer turns remain to use it.

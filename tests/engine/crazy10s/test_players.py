@@ -1,0 +1,154 @@
+"""Computer players: deterministic per RNG, always legal, ordered in strength, careful swaps."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from games.crazy10s.cli import play_game
+from games.crazy10s.engine import (
+    LEVEL_INFO,
+    LEVELS,
+    GameState,
+    Pass,
+    Placement,
+    ScoredPlacement,
+    Swap,
+    apply_generated,
+    apply_move,
+    computer_choice,
+    computer_move,
+    format_move,
+    legal_moves,
+    new_game_from_seed,
+    parse_board,
+    validate_move,
+)
+from games.crazy10s.engine.players import _endgame_value, best_keep, leave_value
+
+
+def play(state: GameState, choice: ScoredPlacement | Swap | Pass) -> GameState:
+    if isinstance(choice, ScoredPlacement):
+        return apply_generated(state, choice).state
+    return apply_move(state, choice).state
+
+
+def position_after(seed: int, turns: int) -> GameState:
+    state = new_game_from_seed(seed)
+    rng = random.Random(seed)
+    while state.move_number < turns and not state.is_over:
+        state = play(state, computer_choice(state, "strong", rng))
+    return state
+
+
+def test_levels_have_names_and_descriptions() -> None:
+    assert LEVELS == ("beginner", "casual", "strong", "expert")
+    for level in LEVELS:
+        name, description = LEVEL_INFO[level]
+        assert name and description.endswith(".")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_is_deterministic_for_a_given_rng(level: str) -> None:
+    for seed, turns in ((1, 0), (2, 8), (3, 16)):
+        state = position_after(seed, turns)
+        first = computer_move(state, level, random.Random(99))
+        again = computer_move(state, level, random.Random(99))
+        assert first == again
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_move_a_level_makes_is_legal(level: str) -> None:
+    # Whole games through apply_move, which validates every move from scratch.
+    for seed in (11, 12):
+        state = new_game_from_seed(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            move = computer_move(state, level, rng)
+            assert isinstance(move, Placement | Swap | Pass)
+            validate_move(state, move)
+            state = apply_move(state, move).state
+        assert state.result is not None
+
+
+def test_computer_choice_matches_computer_move() -> None:
+    state = position_after(5, 10)
+    choice = computer_choice(state, "expert", random.Random(3))
+    move = computer_move(state, "expert", random.Random(3))
+    assert (choice.move if isinstance(choice, ScoredPlacement) else choice) == move
+    if isinstance(choice, ScoredPlacement):
+        assert choice in legal_moves(state)
+
+
+def test_expert_beats_beginner() -> None:
+    wins = 0
+    for game in range(6):
+        seats = ("expert", "beginner") if game % 2 == 0 else ("beginner", "expert")
+        record = play_game(500 + game, seats)
+        result = record.state.result
+        assert result is not None
+        wins += result.winner == seats.index("expert")
+    assert wins >= 5
+
+
+def test_strong_outscores_beginner_on_average() -> None:
+    strong = beginner = 0
+    for game in range(4):
+        seats = ("strong", "beginner") if game % 2 == 0 else ("beginner", "strong")
+        state = play_game(700 + game, seats).state
+        strong += state.scores[seats.index("strong")]
+        beginner += state.scores[seats.index("beginner")]
+    assert strong > beginner
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("bag_size", [0, 2])
+def test_swaps_only_what_the_bag_allows(level: str, bag_size: int) -> None:
+    # 8s and 9s next to nothing they can complete: no placement exists, so the level must
+    # swap (at most bag_size tiles) or pass.
+    state = new_game_from_seed(21)
+    board = parse_board("/".join(["." * 13] * 6 + ["......55....."] + ["." * 13] * 6))
+    state = replace(state, board=board, racks=((8, 8, 8, 9, 9, 9, 9), state.racks[1]),
+                    bag=state.bag[:bag_size], current_player=0)
+    assert legal_moves(state) == []
+    for seed in range(5):
+        move = computer_move(state, level, random.Random(seed))
+        assert isinstance(move, Swap | Pass)
+        if isinstance(move, Swap):
+            assert 1 <= len(move.tiles) <= bag_size
+            validate_move(state, move)
+    if bag_size == 0:
+        assert computer_move(state, "expert", random.Random(0)) == Pass()
+
+
+def test_strong_and_expert_swap_a_hopeless_rack_when_the_bag_is_full() -> None:
+    state = new_game_from_seed(21)
+    board = parse_board("/".join(["." * 13] * 6 + ["......55....."] + ["." * 13] * 6))
+    state = replace(state, board=board, racks=((8, 8, 8, 9, 9, 9, 9), state.racks[1]),
+                    current_player=0)
+    for level in ("strong", "expert"):
+        move = computer_move(state, level, random.Random(0))
+        assert isinstance(move, Swap) and len(move.tiles) >= 5
+
+
+def test_leave_values_prefer_flexible_tiles() -> None:
+    assert leave_value((10,)) > leave_value((5,)) > leave_value((9,))
+    assert leave_value((3, 7)) > leave_value((3, 3))
+    assert 9 not in best_keep((9, 9, 8, 5, 10, 1, 1))
+    assert 10 in best_keep((9, 9, 8, 5, 10, 1, 1))
+
+
+def test_endgame_look_ahead_counts_out_bonus_and_reply() -> None:
+    board = parse_board("/".join(["." * 13] * 6 + ["......5......"] + ["." * 13] * 6))
+    state = replace(new_game_from_seed(1), board=board, bag=(), current_player=0,
+                    racks=((1, 5, 9), (2, 3)))
+    by_move = {format_move(m.move): m for m in legal_moves(state)}
+    # Going out is impossible with 1 5 9 (no line takes all three), so every value is the
+    # move's score minus the opponent's best reply with 2 and 3.
+    h7 = by_move["h7=5"]
+    assert _endgame_value(state, h7, (2, 3)) <= h7.score
+    out_state = replace(state, racks=((5,), (2, 3)))
+    [out] = [m for m in legal_moves(out_state) if format_move(m.move) == "h7=5"]
+    assert _endgame_value(out_state, out, (2, 3)) == out.score + 5
