@@ -35,7 +35,8 @@ PREFERENCE_OF_KIND = {
 
 
 def game_url(game_id: int) -> str:
-    return f"{settings.SITE_BASE_URL}/games/{game_id}"
+    # The game in the JSON API (the only client-facing URL the service has).
+    return f"{settings.SITE_BASE_URL}/api/v1/games/{game_id}"
 
 
 def unsubscribe_token(user_id: int, preference: str) -> str:

@@ -1,0 +1,73 @@
+"""A worker killed with SIGKILL in the middle of a computer turn: the task comes back (late
+acknowledgement + visibility timeout) and the computer's move is played exactly once."""
+
+import os
+import signal
+import time
+import uuid
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.models import Game, Move
+from tests.integration.notify_support import database_url, start_worker, stop_worker
+
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
+
+VISIBILITY = "4"  # seconds: a short visibility timeout so the lost task returns quickly
+
+
+def wait_until(condition, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{what} not within {timeout} s")
+
+
+def test_computer_turn_survives_a_killed_worker(settings, alice, monkeypatch, tmp_path):
+    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
+        raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
+    queue = f"c10s-kill-{uuid.uuid4().hex[:8]}"
+    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    marker = tmp_path / "ai-turn-started"
+    db_url = database_url(connection.settings_dict)
+    short = {"CELERY_VISIBILITY_TIMEOUT": VISIBILITY, "CELERY_UNACKED_RESTORE_INTERVAL": "1"}
+    slow = start_worker(
+        queue=queue,
+        db_url=db_url,
+        app="tests.integration.slow_ai_worker",
+        extra_env={
+            **short,
+            "C10S_AI_TURN_DELAY_SECONDS": "60",
+            "C10S_AI_TURN_MARKER": str(marker),
+        },
+    )
+    rescuer = None
+    try:
+        monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
+        game = services.create_game(user=alice, opponent={"ai": "beginner"})
+        wait_until(marker.exists, 30, "the computer's turn to start")
+        os.kill(slow.pid, signal.SIGKILL)  # inside the turn's transaction (row locked)
+        slow.wait(timeout=10)
+        assert not Move.objects.filter(game=game).exists()  # rolled back with the connection
+
+        rescuer = start_worker(queue=queue, db_url=db_url, extra_env=short)
+        wait_until(lambda: Move.objects.filter(game=game).exists(), 40, "the computer's move")
+        time.sleep(float(VISIBILITY) + 2)  # a second delivery would have played by now
+        moves = list(Move.objects.filter(game=game))
+        assert [(m.number, m.seat) for m in moves] == [(1, 1)]
+        game.refresh_from_db()
+        assert game.move_number == 1 and game.current_seat == 0
+        assert game.status == Game.Status.ACTIVE
+    finally:
+        stop_worker(slow)
+        if rescuer is not None:
+            stop_worker(rescuer)
