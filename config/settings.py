@@ -230,6 +230,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.registry.COMPUTER_LEVELS"},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.add_error_responses",
+    ],
 }
 
 # --- Celery ---------------------------------------------------------------------------------

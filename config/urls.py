@@ -11,3 +11,6 @@ urlpatterns = [
     path("api/v1/puzzles/", include("games.puzzles.api.urls")),
     path("api/v1/notifications/", include("games.notifications.urls")),
 ]
+
+handler404 = "config.views.not_found"
+handler500 = "config.views.server_error"
