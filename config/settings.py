@@ -262,7 +262,8 @@ else:
     _CELERY_DIR = VAR_DIR / "celery"
     _queue_dir = _CELERY_DIR / "queue"
     _processed_dir = _CELERY_DIR / "processed"
-    for _d in (_queue_dir, _processed_dir):
+    _control_dir = _CELERY_DIR / "control"  # kombu's default is ./control in the working dir
+    for _d in (_queue_dir, _processed_dir, _control_dir):
         _d.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -270,6 +271,7 @@ else:
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(_processed_dir),
         "store_processed": False,
+        "control_folder": str(_control_dir),
     }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
