@@ -70,6 +70,10 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"  # noqa: S105
 
+# Seeds the Daily Puzzle together with the date: without it anyone could compute tomorrow's
+# puzzle and its solution from the source. Keep it fixed, or past puzzles change on regeneration.
+PUZZLE_SECRET = env_str("PUZZLE_SECRET") or SECRET_KEY
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 

@@ -1,7 +1,7 @@
 """Daily Puzzle positions: a pure function of the date (no Django, no clock, no global random).
 
 A candidate position comes from self-play on the 11×11 classic layout. Attempt ``n`` of a day is
-seeded by ``random.Random(f"puzzle:{day}:{n}")``; the first attempt whose position is
+seeded by ``random.Random(f"puzzle:{secret}:{day}:{n}")``; the first attempt whose position is
 *interesting* is the day's puzzle, so the same date always gives the same puzzle.
 
 Interesting (documented choice):
@@ -115,13 +115,16 @@ def analyse_notation(board: str, layout: str, rack: tuple[int, ...]) -> Analysis
 Candidate = tuple[GameState, Analysis]
 
 
-def _candidates(day: date, attempt: int) -> Iterator[Candidate]:
+def _candidates(day: date, attempt: int, secret: str) -> Iterator[Candidate]:
     """Positions of one self-play game (a 'casual' policy), from a seeded move number on.
 
     The puzzle options have no seven-tile bonus, so the move list the player needs anyway is
     exactly the puzzle's full move list: judging a position costs nothing extra.
     """
-    rng = random.Random(f"puzzle:{day.isoformat()}:{attempt}")
+    # The secret keeps tomorrow's puzzle (and its solution) out of reach of anyone who has the
+    # source code; the same secret and date always give the same puzzle.
+    prefix = f"puzzle:{secret}:" if secret else "puzzle:"
+    rng = random.Random(f"{prefix}{day.isoformat()}:{attempt}")
     state = new_game_from_seed(rng.getrandbits(63), PUZZLE_OPTIONS)
     first_looked_at = rng.randint(*FIRST_LOOK)
     for played in range(LAST_LOOK + 1):
@@ -152,7 +155,7 @@ def _puzzle(state: GameState, analysis: Analysis, attempt: int) -> GeneratedPuzz
     )
 
 
-def generate_puzzle(day: date, first_attempt: int = 0) -> GeneratedPuzzle:
+def generate_puzzle(day: date, first_attempt: int = 0, *, secret: str = "") -> GeneratedPuzzle:
     """The day's puzzle: the first interesting candidate from ``first_attempt`` on.
 
     If none of ``MAX_ATTEMPTS`` candidates is interesting, the one with the largest margin over
@@ -160,7 +163,7 @@ def generate_puzzle(day: date, first_attempt: int = 0) -> GeneratedPuzzle:
     """
     fallback: tuple[tuple[int, int], GameState, Analysis, int] | None = None
     for attempt in range(first_attempt, first_attempt + MAX_ATTEMPTS):
-        for state, analysis in _candidates(day, attempt):
+        for state, analysis in _candidates(day, attempt, secret):
             if analysis.is_interesting:
                 return _puzzle(state, analysis, attempt)
             margin = (analysis.best_score - analysis.best_obvious_score, -attempt)

@@ -6,6 +6,7 @@ import logging
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,7 +51,7 @@ def ensure_puzzle(day: date) -> tuple[Puzzle, bool]:
     existing = Puzzle.objects.filter(date=day).first()
     if existing is not None:
         return existing, False
-    made = generation.generate_puzzle(day)
+    made = generation.generate_puzzle(day, secret=settings.PUZZLE_SECRET)
     try:
         with transaction.atomic():
             puzzle, created = Puzzle.objects.get_or_create(date=day, defaults=_fields(made))
@@ -167,7 +168,11 @@ def regenerate_puzzle(puzzle: Puzzle) -> Puzzle:
     refusal = replacement_refusal(puzzle)
     if refusal:
         raise ApiError("puzzle_locked", f"Cannot replace the puzzle: {refusal}.", status=409)
-    made = generation.generate_puzzle(puzzle.date, first_attempt=puzzle.generation_attempt + 1)
+    made = generation.generate_puzzle(
+        puzzle.date,
+        first_attempt=puzzle.generation_attempt + 1,
+        secret=settings.PUZZLE_SECRET,
+    )
     for name, value in _fields(made).items():
         setattr(puzzle, name, value)
     puzzle.save()

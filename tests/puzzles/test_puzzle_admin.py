@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from games.puzzles import generation
@@ -65,7 +66,7 @@ def regenerate(staff_client, puzzle):
 
 
 def test_regenerate_replaces_a_future_puzzle(db, clock, staff_client):
-    made = generation.generate_puzzle(TODAY + timedelta(days=1))
+    made = generation.generate_puzzle(TODAY + timedelta(days=1), secret=settings.PUZZLE_SECRET)
     puzzle = stored_puzzle(TODAY + timedelta(days=1), board=made.board, rack=made.rack)
     puzzle.generation_attempt = made.attempt
     puzzle.save()
@@ -73,7 +74,9 @@ def test_regenerate_replaces_a_future_puzzle(db, clock, staff_client):
     puzzle.refresh_from_db()
     assert puzzle.generation_attempt > made.attempt
     assert puzzle.board != made.board
-    again = generation.generate_puzzle(puzzle.date, first_attempt=made.attempt + 1)
+    again = generation.generate_puzzle(
+        puzzle.date, first_attempt=made.attempt + 1, secret=settings.PUZZLE_SECRET
+    )
     assert (puzzle.board, puzzle.best_score) == (again.board, again.best_score)
 
 

@@ -73,3 +73,10 @@ def test_analysis_without_legal_moves_is_none():
     layout = format_layout(classic_layout(11))
     full_row = "/".join(["99999999999"] + ["..........."] * 10)
     assert generation.analyse_notation(full_row, layout, parse_rack("9999999")) is None
+
+
+def test_the_secret_changes_the_puzzle_so_the_source_alone_cannot_predict_it():
+    day = DAYS[0]
+    with_a = generation.generate_puzzle(day, secret="a")
+    assert generation.generate_puzzle(day, secret="a") == with_a
+    assert generation.generate_puzzle(day, secret="b").board != with_a.board

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 
 from games.puzzles import generation, selectors, services
 from games.puzzles.models import Puzzle, PuzzleAttempt
@@ -60,7 +61,7 @@ def test_beat_task_creates_today_and_tomorrow_once(db, clock):
     assert ensure_daily_puzzles.apply().get() == []
     stored = list(Puzzle.objects.order_by("date"))
     assert [p.date for p in stored] == [TODAY, TODAY + timedelta(days=1)]
-    made = generation.generate_puzzle(TODAY)
+    made = generation.generate_puzzle(TODAY, secret=settings.PUZZLE_SECRET)
     assert (stored[0].board, stored[0].rack, stored[0].best_score) == (
         made.board,
         made.rack,
@@ -73,9 +74,9 @@ def test_ensure_puzzle_survives_a_concurrent_creator(db, clock, monkeypatch):
     real = generation.generate_puzzle
     theirs = {}
 
-    def generate_while_someone_else_stores(day, first_attempt=0):
+    def generate_while_someone_else_stores(day, first_attempt=0, *, secret=""):
         theirs["puzzle"] = stored_puzzle(day)
-        return real(day, first_attempt)
+        return real(day, first_attempt, secret=secret)
 
     monkeypatch.setattr(generation, "generate_puzzle", generate_while_someone_else_stores)
     puzzle, created = services.ensure_puzzle(TODAY)
