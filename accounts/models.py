@@ -18,8 +18,9 @@ class TurnEmails(models.TextChoices):
 
 class User(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=150, blank=True)
+    # Empty means "not chosen": requests are then answered in their Accept-Language.
     language = models.CharField(
-        _("language"), max_length=8, choices=Language.choices, default=Language.EN
+        _("language"), max_length=8, choices=Language.choices, blank=True, default=""
     )
     turn_emails = models.CharField(
         _("turn emails"), max_length=8, choices=TurnEmails.choices, default=TurnEmails.EACH

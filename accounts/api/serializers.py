@@ -47,9 +47,8 @@ class RegisterInputSerializer(serializers.ModelSerializer):
     password = serializers.CharField(
         write_only=True, trim_whitespace=False, style={"input_type": "password"}
     )
-    language = serializers.ChoiceField(
-        choices=Language.choices, required=False, default=Language.EN
-    )
+    # Not given: the view saves the language the registration request was answered in.
+    language = serializers.ChoiceField(choices=Language.choices, required=False)
 
     class Meta:
         model = User

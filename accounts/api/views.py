@@ -1,4 +1,5 @@
 from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -36,7 +37,11 @@ class RegisterView(APIView):
     def post(self, request):
         data = RegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user, token = services.register_user(**data.validated_data)
+        fields = dict(data.validated_data)
+        # No explicit choice: keep the Accept-Language this request was answered in (emails
+        # need a saved language); PATCH me changes it, or clears it with "".
+        fields.setdefault("language", get_language() or "en")
+        user, token = services.register_user(**fields)
         body = RegisterOutputSerializer({"user": user, "token": token.key}).data
         return Response(body, status=status.HTTP_201_CREATED)
 

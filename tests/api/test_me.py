@@ -24,7 +24,7 @@ def test_get(alice, alice_client):
         "username": "alice",
         "email": "alice@example.test",
         "display_name": "Alice",
-        "language": "en",
+        "language": "",  # not chosen: answered in the request's Accept-Language
         "turn_emails": "each",
         "reminder_emails": True,
         "result_emails": True,
