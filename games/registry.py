@@ -72,7 +72,7 @@ class Crazy10sAdapter:
         chooser = getattr(c10s, "computer_move", None)
         if chooser is not None:
             return chooser(state, level, rng)
-        return _fallback_computer_move(state)
+        return _best_or_pass(self.legal_placements(state))
 
     # --- describing a played move ---------------------------------------------------------
     def describe(self, result: c10s.MoveResult) -> dict[str, Any]:
@@ -163,8 +163,8 @@ def _fallback_placements(state: c10s.GameState) -> list[c10s.ScoredPlacement]:
     return found
 
 
-def _fallback_computer_move(state: c10s.GameState) -> Any:
-    placements = _fallback_placements(state)
+def _best_or_pass(placements: list[c10s.ScoredPlacement]) -> Any:
+    """Stand-in for the engine's computer player: the best-scoring placement, else pass."""
     if placements:
         return max(placements, key=lambda p: (p.score, c10s.format_move(p.move)))
     return c10s.Pass()

@@ -29,7 +29,7 @@ GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come with
 
 
 @pytest.fixture
-def worker(settings):
+def worker(settings, tmp_path):
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
     queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
@@ -44,12 +44,21 @@ def worker(settings):
         GAMES_AI_QUEUE=queue,
         CELERY_TASK_ALWAYS_EAGER="false",
     )
+    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115 (closed below)
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
          "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
-         "--without-heartbeat", "--loglevel=WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+         "--without-heartbeat", "--loglevel=INFO"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
+    proc.log_path = tmp_path / "worker.log"
+    # The queue is new: a message published before the worker has declared (bound) it would
+    # be dropped by the Redis transport, so wait until the worker says it is ready.
+    ready_by = time.monotonic() + 60
+    while "ready." not in proc.log_path.read_text():
+        assert proc.poll() is None, proc.log_path.read_text()
+        assert time.monotonic() < ready_by, "the worker did not start within 60 s"
+        time.sleep(0.1)
     yield proc
     proc.terminate()
     try:
@@ -57,9 +66,12 @@ def worker(settings):
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+    log.close()
 
 
-def wait_for_my_turn(client, game_id: int, move_number: int, timeout: float = 60) -> dict:
+def wait_for_my_turn(
+    client, game_id: int, move_number: int, worker=None, timeout: float = 60
+) -> dict:
     """Poll the detail (with If-None-Match, as a mobile client would) until it is my turn."""
     deadline = time.monotonic() + timeout
     etag = None
@@ -73,7 +85,10 @@ def wait_for_my_turn(client, game_id: int, move_number: int, timeout: float = 60
             if view["status"] != "active" or replied:
                 return view
         time.sleep(0.2)
-    raise AssertionError(f"no reply from the computer within {timeout} s after move {move_number}")
+    log = worker.log_path.read_text()[-3000:] if worker is not None else ""
+    raise AssertionError(
+        f"no reply from the computer within {timeout} s after move {move_number}\n{log}"
+    )
 
 
 def my_choice(game_id: int) -> str:
@@ -98,7 +113,7 @@ def test_the_computer_replies_through_the_worker(worker, alice, alice_client, fi
         format="json",
     )
     assert response.status_code == 201, response.content
-    view = wait_for_my_turn(alice_client, game.pk, 1)
+    view = wait_for_my_turn(alice_client, game.pk, 1, worker)
     assert view["move_number"] == 2 and view["your_turn"] is True
     history = alice_client.get(f"/api/v1/games/{game.pk}/moves").json()
     assert [m["seat"] for m in history] == [0, 1]
@@ -112,7 +127,7 @@ def test_a_full_game_against_the_computer(worker, alice, alice_client):
     ).json()
     game_id = view["id"]
     if not view["your_turn"]:
-        view = wait_for_my_turn(alice_client, game_id, -1)
+        view = wait_for_my_turn(alice_client, game_id, -1, worker)
     while view["status"] == "active":
         assert time.monotonic() - started < GAME_TIME_LIMIT, "the game did not finish in time"
         number = view["move_number"]
@@ -124,7 +139,7 @@ def test_a_full_game_against_the_computer(worker, alice, alice_client):
         assert response.status_code == 201, response.content
         view = response.json()["game"]
         if view["status"] == "active":
-            view = wait_for_my_turn(alice_client, game_id, number + 1)
+            view = wait_for_my_turn(alice_client, game_id, number + 1, worker)
     assert view["status"] == "finished"
     assert view["result"]["termination"] in {"rack_emptied", "scoreless_turns"}
     history = alice_client.get(f"/api/v1/games/{game_id}/moves").json()
