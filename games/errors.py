@@ -1,39 +1,46 @@
-"""Domain errors of the games service (rendered by config.exceptions as the error envelope)."""
+"""Domain errors of the games service (rendered by config.exceptions as the error envelope).
+
+Messages are translated into the active language (the player's); codes never change.
+"""
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from config.errors import ApiError
+from games.move_errors import message_for
 
 
 def not_a_player() -> ApiError:
-    return ApiError("not_a_player", "You are not a player of this game.", status=403)
+    return ApiError("not_a_player", _("You are not a player of this game."), status=403)
 
 
 def game_not_found() -> ApiError:
-    return ApiError("not_found", "No such game.", status=404)
+    return ApiError("not_found", _("No such game."), status=404)
 
 
-def not_your_turn(message: str = "It is not your turn.") -> ApiError:
-    return ApiError("not_your_turn", message, status=409)
+def not_your_turn(message: str | None = None) -> ApiError:
+    return ApiError("not_your_turn", message or _("It is not your turn."), status=409)
 
 
 def stale_move_number(current: int) -> ApiError:
-    return ApiError(
-        "stale_move_number",
-        f"The game has moved on: {current} moves have been played. Reload and try again.",
-        status=409,
-        details={"move_number": current},
-    )
+    message = ngettext(
+        "The game has moved on: %(count)s move has been played. Reload and try again.",
+        "The game has moved on: %(count)s moves have been played. Reload and try again.",
+        current,
+    ) % {"count": current}
+    return ApiError("stale_move_number", message, status=409, details={"move_number": current})
 
 
 def game_over() -> ApiError:
-    return ApiError("game_over", "The game is over.", status=409)
+    return ApiError("game_over", _("The game is over."), status=409)
 
 
 def idempotency_key_reused() -> ApiError:
     return ApiError(
         "idempotency_key_reused",
-        "This Idempotency-Key was already used for another game.",
+        _("This Idempotency-Key was already used for another game."),
         status=409,
     )
 
@@ -43,5 +50,13 @@ def invalid(message: str, **details: Any) -> ApiError:
 
 
 def illegal_move(exc: Any) -> ApiError:
-    """An engine ``IllegalMoveError`` as a 400 carrying the engine's code and details."""
-    return ApiError(exc.code, exc.message, status=400, details=dict(exc.details))
+    """An engine ``IllegalMoveError`` as a 400 carrying the engine's code and details, with a
+    message in the player's language made from the code and details (see games.move_errors)."""
+    details = dict(exc.details)
+    return ApiError(exc.code, message_for(exc.code, details), status=400, details=details)
+
+
+def illegal_move_dict(exc: Any) -> dict[str, Any]:
+    """The same refusal as the ``error`` object of a preview answer."""
+    return {"code": exc.code, "message": message_for(exc.code, exc.details),
+            "details": dict(exc.details)}

@@ -17,7 +17,7 @@ from django.db.models import (
     When,
 )
 
-from games import errors, registry
+from games import computer_levels, errors, registry
 from games.models import Game, Move, Seat
 
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
@@ -57,8 +57,9 @@ def describe_seat(seat: Seat | None) -> dict[str, Any] | None:
         return {
             "kind": "computer",
             "username": None,
-            "display_name": f"Computer ({seat.ai_level})",
+            "display_name": computer_levels.display_name(seat.ai_level),
             "level": seat.ai_level,
+            "level_description": computer_levels.description(seat.ai_level),
         }
     if seat.user is None:
         return None
@@ -67,6 +68,7 @@ def describe_seat(seat: Seat | None) -> dict[str, Any] | None:
         "username": seat.user.username,
         "display_name": seat.user.public_name,
         "level": None,
+        "level_description": None,
     }
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
 from games import errors, registry, selectors, signals
@@ -101,21 +102,22 @@ def _start(game: Game, seats: list[Seat], now) -> None:
 def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kind: str) -> None:
     if kind not in registry.KINDS:
         raise errors.invalid(
-            f"Unknown game kind '{kind}'.", kind=[f"one of {list(registry.KINDS)}"]
+            _("Unknown game kind '%(kind)s'.") % {"kind": kind},
+            kind=[f"one of {list(registry.KINDS)}"],
         )
     if turn_hours not in TURN_HOURS_CHOICES:
         raise errors.invalid(
-            f"turn_hours must be one of {list(TURN_HOURS_CHOICES)}.",
+            _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
             turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
         )
     if layout not in registry.LAYOUTS:
         raise errors.invalid(
-            f"layout must be one of {list(registry.LAYOUTS)}.",
+            _("layout must be one of %(choices)s.") % {"choices": list(registry.LAYOUTS)},
             layout=[f"one of {list(registry.LAYOUTS)}"],
         )
     if len(opponent) != 1 or not set(opponent) <= {"ai", "username", "random"}:
         raise errors.invalid(
-            'opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.'
+            _('opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
         )
 
 
@@ -134,7 +136,7 @@ def create_game(
     with transaction.atomic():
         if "random" in opponent:
             if opponent["random"] is not True:
-                raise errors.invalid('Use {"random": true} for a random opponent.')
+                raise errors.invalid(_('Use {"random": true} for a random opponent.'))
             waiting = (
                 Game.objects.select_for_update(skip_locked=True)
                 .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)
@@ -152,7 +154,8 @@ def create_game(
             level = opponent["ai"]
             if level not in adapter.levels:
                 raise errors.invalid(
-                    f"Unknown computer level '{level}'.", ai=[f"one of {list(adapter.levels)}"]
+                    _("Unknown computer level '%(level)s'.") % {"level": level},
+                    ai=[f"one of {list(adapter.levels)}"],
                 )
             second = {"ai_level": level}
         elif "username" in opponent:
@@ -163,11 +166,11 @@ def create_game(
             )
             if other is None:
                 raise errors.invalid(
-                    f"There is no player named '{opponent['username']}'.",
+                    _("There is no player named '%(name)s'.") % {"name": opponent["username"]},
                     username=["unknown player"],
                 )
             if other.pk == user.pk:
-                raise errors.invalid("You cannot play against yourself.", username=["yourself"])
+                raise errors.invalid(_("You cannot play against yourself."), username=["yourself"])
             second = {"user": other}
         else:
             second = None  # a random request that found nobody: wait for a partner
@@ -244,7 +247,7 @@ def _check_playable(game: Game, expected_move_number: int | None) -> None:
     if game.is_over:
         raise errors.game_over()
     if game.status == Game.Status.WAITING:
-        raise errors.not_your_turn("The game is waiting for an opponent.")
+        raise errors.not_your_turn(_("The game is waiting for an opponent."))
     if expected_move_number is not None and expected_move_number != game.move_number:
         raise errors.stale_move_number(game.move_number)
 
@@ -311,7 +314,7 @@ def preview_move(*, game_id: int, user, move: str | list[dict[str, Any]]) -> dic
     try:
         scored = adapter.preview(state, seat.index, adapter.parse(move))
     except adapter.IllegalMove as exc:
-        return {"legal": False, "score": None, "lines": [], "error": exc.to_dict()}
+        return {"legal": False, "score": None, "lines": [], "error": errors.illegal_move_dict(exc)}
     if scored is None:
         return {"legal": True, "score": 0, "lines": [], "error": None}
     return {

@@ -4,6 +4,7 @@ Output serializers are whitelists: a view is rendered through them, so a key the
 selector might add never reaches a player unless it is declared here.
 """
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games import registry
@@ -22,10 +23,10 @@ class OpponentInputSerializer(serializers.Serializer):
     def validate(self, attrs):
         if len(attrs) != 1:
             raise serializers.ValidationError(
-                'Give exactly one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.'
+                _('Give exactly one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
             )
         if "random" in attrs and attrs["random"] is not True:
-            raise serializers.ValidationError('Use {"random": true} for a random opponent.')
+            raise serializers.ValidationError(_('Use {"random": true} for a random opponent.'))
         return attrs
 
 
@@ -53,9 +54,9 @@ class MoveFormSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if ("move" in attrs) == ("tiles" in attrs):
-            raise serializers.ValidationError('Give either "move" (notation) or "tiles".')
+            raise serializers.ValidationError(_('Give either "move" (notation) or "tiles".'))
         if "tiles" in attrs and not attrs["tiles"]:
-            raise serializers.ValidationError({"tiles": ["Place at least one tile."]})
+            raise serializers.ValidationError({"tiles": [_("Place at least one tile.")]})
         return attrs
 
     def move_value(self):
@@ -80,6 +81,9 @@ class PlayerSerializer(serializers.Serializer):
     username = serializers.CharField(allow_null=True)
     display_name = serializers.CharField()
     level = serializers.ChoiceField(choices=LEVELS, allow_null=True)
+    level_description = serializers.CharField(
+        allow_null=True, help_text="What the computer player is like (null for a person)"
+    )
 
 
 class ScoresSerializer(serializers.Serializer):
@@ -214,3 +218,9 @@ class HowToPlaySerializer(serializers.Serializer):
 
 class ErrorEnvelopeSerializer(serializers.Serializer):
     error = MoveErrorSerializer()
+
+
+class ComputerLevelSerializer(serializers.Serializer):
+    level = serializers.ChoiceField(choices=LEVELS)
+    name = serializers.CharField()
+    description = serializers.CharField()

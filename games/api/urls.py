@@ -5,6 +5,7 @@ from games.notifications.views import NudgeView
 
 urlpatterns = [
     path("games", views.GamesView.as_view(), name="games"),
+    path("games/computer-levels", views.ComputerLevelsView.as_view(), name="computer-levels"),
     path("games/<int:game_id>", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="game-moves"),
     path("games/<int:game_id>/preview", views.GamePreviewView.as_view(), name="game-preview"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -16,7 +17,7 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
-from games import howto, registry, selectors, services
+from games import computer_levels, howto, registry, selectors, services
 from games.api import serializers as s
 
 MAX_ID = 2**63 - 1
@@ -50,7 +51,7 @@ def _errors(*codes: int) -> dict:
 
 def _game_id(game_id: int) -> int:
     if not 0 < game_id <= MAX_ID:
-        raise NotFound("No such game.")
+        raise NotFound(_("No such game."))
     return game_id
 
 
@@ -212,3 +213,22 @@ class HowToPlayView(GameViewBase):
         adapter = registry.get(game.kind)
         squares = adapter.view(adapter.load(game.state), seat.index)["bonus_squares"]
         return Response(s.HowToPlaySerializer(howto.how_to_play(bonus_squares=squares)).data)
+
+
+class ComputerLevelsView(APIView):
+    @extend_schema(
+        operation_id="games_computer_levels",
+        tags=["games"],
+        responses={200: s.ComputerLevelSerializer(many=True), **_errors(401)},
+        description="The computer players to choose from, named and described in your language.",
+    )
+    def get(self, request):
+        levels = [
+            {
+                "level": level,
+                "name": computer_levels.level_name(level),
+                "description": computer_levels.description(level),
+            }
+            for level in registry.COMPUTER_LEVELS
+        ]
+        return Response(s.ComputerLevelSerializer(levels, many=True).data)

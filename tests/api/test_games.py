@@ -21,8 +21,9 @@ def test_create_against_the_computer(alice_client, fixed_seed, ai_queue):
     view = response.json()
     assert view["status"] == "active" and view["your_turn"] is True
     assert view["opponent"] == {
-        "kind": "computer", "username": None, "display_name": "Computer (strong)",
+        "kind": "computer", "username": None, "display_name": "Computer (Strong)",
         "level": "strong",
+        "level_description": "Always plays the move that scores most; swaps a hopeless rack.",
     }
     assert view["rack"] == ["0", "1", "2", "3", "5", "5", "5"]
     assert view["opponent_rack_size"] == 7 and view["bag_size"] == 66

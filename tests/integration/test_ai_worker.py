@@ -117,7 +117,7 @@ def test_the_computer_replies_through_the_worker(worker, alice, alice_client, fi
     assert view["move_number"] == 2 and view["your_turn"] is True
     history = alice_client.get(f"/api/v1/games/{game.pk}/moves").json()
     assert [m["seat"] for m in history] == [0, 1]
-    assert history[1]["player"] == "Computer (beginner)"
+    assert history[1]["player"] == "Computer (Beginner)"
 
 
 def test_a_full_game_against_the_computer(worker, alice, alice_client):
