@@ -57,8 +57,8 @@ class _Generator:
             self.counts[tile] += 1
         self.rack_len = len(rack)
         self.out: list[ScoredPlacement] = []
-        self._tiles: dict[tuple[int, int, bool], PlacedTile] = {}
-        self._cross_lines: dict[tuple[int, int, str], Line] = {}
+        self._tiles: dict[int, PlacedTile] = {}
+        self._cross_lines: dict[int, Line] = {}
         self._rack_after: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._sums: dict[tuple[int, ...], list[int]] = {}
         # Perpendicular runs of every empty square, keyed by the run's direction.
@@ -101,7 +101,7 @@ class _Generator:
     # --- shared building blocks -------------------------------------------------------------
 
     def placed_tile(self, q: int, digit: int, wild: bool) -> PlacedTile:
-        key = (q, digit, wild)
+        key = q * 20 + digit * 2 + wild
         tile = self._tiles.get(key)
         if tile is None:
             row, col = divmod(q, self.size)
@@ -109,7 +109,7 @@ class _Generator:
         return tile
 
     def cross_line(self, q: int, digit: int, direction: str, single_zero: bool = False) -> Line:
-        key = (q, digit, direction)
+        key = (q * 10 + digit) * 2 + (direction == DOWN)
         line = self._cross_lines.get(key) if not single_zero else None
         if line is None:
             run = self.runs[direction][q]
@@ -246,23 +246,25 @@ class _Generator:
         counts = self.counts
         sums_by_size = self.sums_by_size
         nmul, lmul = self.nmul, self.lmul
-        placed: list[tuple[int, int, bool]] = []
+        placed: list[PlacedTile] = []
+        crossed: list[Line] = []  # cross lines of the placed tiles, in reading order
         out = self.out
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
-        placed_tile, cross_line = self.placed_tile, self.cross_line
+        placed_tile, cross_line, rack_after = self.placed_tile, self.cross_line, self.rack_after
 
         def emit(start: int, end: int, main_score: int, cross_score: int) -> None:
-            tiles = tuple(placed_tile(squares[p], d, w) for p, d, w in placed)
-            lines = [
-                Line(direction, squares[start : end + 1], tuple(vals[start : end + 1]), main_score)
-            ]
-            for p, d, _ in placed:
-                if cross_runs[squares[p]] is not None:
-                    lines.append(cross_line(squares[p], d, cross_dir))
+            main = Line(
+                direction, squares[start : end + 1], tuple(vals[start : end + 1]), main_score
+            )
             bonus = bonus7 if len(placed) == RACK_SIZE else 0
-            score = main_score + cross_score + bonus
             out.append(
-                ScoredPlacement(Placement(tiles), score, tuple(lines), bonus, self.rack_after())
+                ScoredPlacement(
+                    Placement(tuple(placed)),
+                    main_score + cross_score + bonus,
+                    (main, *crossed),
+                    bonus,
+                    rack_after(),
+                )
             )
 
         def can_finish(e: int, need: int, touched: bool) -> bool:
@@ -292,13 +294,17 @@ class _Generator:
                 full = s + d + ext
                 if full > TARGET_SUM:
                     break
-                cross_here = 0 if run is None else (run[2] + d * nm) * lm
+                if run is None:
+                    cross_here = 0
+                else:
+                    cross_here = (run[2] + d * nm) * lm
+                    crossed.append(cross_line(q, d, cross_dir))
                 for tile in (d, WILD):
                     if not counts[tile]:
                         continue
                     counts[tile] -= 1
                     vals[p] = d
-                    placed.append((p, d, tile == WILD))
+                    placed.append(placed_tile(q, d, tile == WILD))
                     new_total = total + d * nm + ext
                     if full == TARGET_SUM and k >= 2 and touched:
                         emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
@@ -309,6 +315,8 @@ class _Generator:
                     placed.pop()
                     vals[p] = EMPTY
                     counts[tile] += 1
+                if run is not None:
+                    crossed.pop()
 
         for p in range(n):
             if not allowed[p] or reach[p] is None or reach[p] > max_tiles:  # type: ignore[operator]
