@@ -6,7 +6,7 @@ that the gather window never holds an email) the commit is stamped by an on-comm
 registered before the move's own callbacks, and the matching email is waited for.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/c10s_notify_bench \
-    REDIS_URL=redis://127.0.0.1:6379/7 .venv/bin/python bench/notify_latency.py [N]
+    REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/notify_latency.py [N]
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/c10s_notify_bench")
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/7")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/12")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["NOTIFY_GATHER_MINUTES"] = "0"  # every turn email goes at once (worker inherits)
 os.environ.setdefault("LOG_LEVEL", "WARNING")

@@ -137,6 +137,7 @@ class GameMovesView(GameViewBase):
         game, seat = selectors.game_for_player(
             game_id=_game_id(game_id), user=request.user, defer_state=True
         )
+        services.note_seen(seat=seat)  # the player is looking: no email about this game
         history = selectors.move_history(game=game, seat_index=seat.index)
         return Response(s.MoveHistorySerializer(history, many=True).data)
 
