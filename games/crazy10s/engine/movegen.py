@@ -16,6 +16,8 @@ them with a brute-force generator that calls it.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
 from .moves import PlacedTile, Placement
 from .rules import ACROSS, DOWN, Line, ScoredPlacement
@@ -28,6 +30,14 @@ NO_DIGITS: tuple[int, ...] = ()
 
 # A perpendicular run through an empty square: (squares, index of the square, existing sum).
 CrossRun = tuple[tuple[int, ...], int, int]
+
+
+@cache
+def _lines(size: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The squares of every row and every column of a board."""
+    rows = [tuple(range(r * size, (r + 1) * size)) for r in range(size)]
+    cols = [tuple(range(c, size * size, size)) for c in range(size)]
+    return rows, cols
 
 
 def _allowed(cross: CrossRun | None) -> tuple[int, ...]:
@@ -196,11 +206,11 @@ class _Generator:
         cells = self.cells
         cross_dir = DOWN if direction == ACROSS else ACROSS
         cross_runs = self.runs[cross_dir]
+        anchor = [self.anchors[s] for s in squares]
+        if True not in anchor or min(self.rack_len, RACK_SIZE) < 2:
+            return
         vals = [cells[s] for s in squares]
         empty = [v == EMPTY for v in vals]
-        anchor = [self.anchors[s] for s in squares]
-        if not any(anchor):
-            return
         allowed = [
             _allowed(cross_runs[s]) if e else NO_DIGITS
             for s, e in zip(squares, empty, strict=True)
@@ -267,14 +277,15 @@ class _Generator:
                 )
             )
 
-        def can_finish(e: int, need: int, touched: bool) -> bool:
+        def can_finish(e: int, need: int, touched: bool, least: int) -> bool:
             """Whether the rest of the rack could complete a run continued at position e.
 
             A relaxation (forced digits on the way are ignored): it only prunes runs that
-            cannot reach exactly 10 with the tiles left, or cannot reach an anchor.
+            cannot reach exactly 10 with the tiles left, or cannot reach an anchor. ``least`` is
+            the fewest tiles the run must still place (2 for a run not started yet).
             """
             masks = sums_by_size(tuple(counts))
-            fewest = 1 if touched else reach[e] or n
+            fewest = least if touched else max(least, reach[e] or n)
             for m, passed in endings[e]:
                 if m >= fewest and passed <= need and (masks[m] >> (need - passed)) & 1:
                     return True
@@ -303,17 +314,21 @@ class _Generator:
                     if not counts[tile]:
                         continue
                     counts[tile] -= 1
-                    vals[p] = d
-                    placed.append(placed_tile(q, d, tile == WILD))
-                    new_total = total + d * nm + ext
-                    if full == TARGET_SUM and k >= 2 and touched:
-                        emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
-                    if can_go_on and can_finish(nxt, TARGET_SUM - full, touched):
-                        extend(
-                            nxt, start, full, new_total, factor * lm, cross + cross_here, touched
-                        )
-                    placed.pop()
-                    vals[p] = EMPTY
+                    finish = full == TARGET_SUM and k >= 2 and touched
+                    go_on = can_go_on and can_finish(nxt, TARGET_SUM - full, touched, 1)
+                    if finish or go_on:
+                        vals[p] = d
+                        placed.append(placed_tile(q, d, tile == WILD))
+                        new_total = total + d * nm + ext
+                        if finish:
+                            emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
+                        if go_on:
+                            extend(
+                                nxt, start, full, new_total, factor * lm, cross + cross_here,
+                                touched,
+                            )
+                        placed.pop()
+                        vals[p] = EMPTY
                     counts[tile] += 1
                 if run is not None:
                     crossed.pop()
@@ -326,16 +341,17 @@ class _Generator:
             while start > 0 and not empty[start - 1]:
                 start -= 1
                 left += vals[start]
-            if left <= TARGET_SUM:
+            if left <= TARGET_SUM and can_finish(p, TARGET_SUM - left, False, 2):
                 extend(p, start, left, left, 1, 0, False)
 
     def run(self) -> list[ScoredPlacement]:
         size = self.size
         self.singles()
-        for row in range(size):
-            self.runs_of_line(tuple(range(row * size, (row + 1) * size)), ACROSS)
-        for col in range(size):
-            self.runs_of_line(tuple(range(col, size * size, size)), DOWN)
+        rows, cols = _lines(size)
+        for squares in rows:
+            self.runs_of_line(squares, ACROSS)
+        for squares in cols:
+            self.runs_of_line(squares, DOWN)
         return self.out
 
 
