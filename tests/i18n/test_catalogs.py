@@ -57,6 +57,7 @@ def test_catalogs_hold_every_message_the_code_marks(tmp_path, settings, monkeypa
     monkeypatch.chdir(tmp_path)
     call_command("makemessages", locale=["de"], ignore_patterns=IGNORED, verbosity=0)
     extracted = {(e.msgctxt, e.msgid) for e in messages(catalog_path_in(tmp_path, "de"))}
+    assert (None, "How to play Crazy10s") in extracted  # the scan did reach the code
     for language in CATALOG_LANGUAGES:
         in_catalog = {(e.msgctxt, e.msgid) for e in messages(catalog_path(language))}
         missing = extracted - in_catalog
