@@ -51,6 +51,7 @@ LEAVE_VALUE: dict[int, float] = {
 DUPLICATE_PENALTY = 2.0  # per extra copy of a digit (a 5 pair is kept: 5+5 = 10)
 PAIR_BONUS = 1.0  # per complementary pair kept (3 and 7, 5 and 5...)
 SWAP_MARGIN = 4.0  # a swap scores nothing this turn: it must gain this much leave to be worth it
+LEAVE_WEIGHT = 1.0  # how much the leave counts against points, tuned by self-play
 ENDGAME_CANDIDATES = 12
 
 
@@ -166,7 +167,7 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
         candidates = ranked[:ENDGAME_CANDIDATES]
         return max(candidates, key=lambda m: _endgame_value(state, m, opponent_rack))
     # Late in the game the leave matters less: fewer turns remain to use it.
-    weight = 1.0 if len(state.bag) >= 7 else 0.5
+    weight = LEAVE_WEIGHT if len(state.bag) >= 7 else LEAVE_WEIGHT / 2
     best = max(moves, key=lambda m: m.score + weight * leave_value(m.rack_after), default=None)
     keep = best_keep(rack)
     if len(state.bag) >= len(rack) - len(keep):
