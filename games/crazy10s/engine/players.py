@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from .board import EMPTY
+from .errors import IllegalMoveError
 from .movegen import generate_placements, legal_moves
 from .moves import Move, Pass, Swap
 from .rules import ScoredPlacement, apply_placement_to_board
@@ -186,6 +187,8 @@ def computer_choice(state: GameState, level: str, rng: random.Random) -> Choice:
     """The level's choice for the player to move: a generated placement, a Swap or a Pass."""
     if level not in _STRATEGIES:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    if state.current_player is None:
+        raise IllegalMoveError("game_over", "The game is over.")
     return _STRATEGIES[level](state, legal_moves(state), rng)
 
 

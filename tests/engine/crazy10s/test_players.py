@@ -12,6 +12,7 @@ from games.crazy10s.engine import (
     LEVEL_INFO,
     LEVELS,
     GameState,
+    IllegalMoveError,
     Pass,
     Placement,
     ScoredPlacement,
@@ -152,3 +153,12 @@ def test_endgame_look_ahead_counts_out_bonus_and_reply() -> None:
     out_state = replace(state, racks=((5,), (2, 3)))
     [out] = [m for m in legal_moves(out_state) if format_move(m.move) == "h7=5"]
     assert _endgame_value(out_state, out, (2, 3)) == out.score + 5
+
+
+def test_no_move_once_the_game_is_over_and_unknown_levels_refused() -> None:
+    state = replace(new_game_from_seed(3), current_player=None)
+    with pytest.raises(IllegalMoveError) as excinfo:
+        computer_move(state, "expert", random.Random(0))
+    assert excinfo.value.code == "game_over"
+    with pytest.raises(ValueError):
+        computer_move(new_game_from_seed(3), "grandmaster", random.Random(0))
