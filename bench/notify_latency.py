@@ -57,7 +57,7 @@ def main(n: int) -> None:
     from django.db import transaction
 
     from games import services
-    from tests.integration.notify_support import start_smtp, start_worker, stop_worker
+    from tests.integration.notify_support import remove_log, start_smtp, start_worker, stop_worker
 
     call_command("migrate", verbosity=0)
     controller, inbox = start_smtp()
@@ -93,6 +93,7 @@ def main(n: int) -> None:
                 latencies.append((email.at - committed[0]) * 1000)
     finally:
         stop_worker(worker)
+        remove_log(worker)
         controller.stop()
     print(f"notify latency over {len(latencies)} moves (commit -> SMTP accepted, ms):")
     print(f"  median {statistics.median(latencies):.1f}  p95 {percentile(latencies, 0.95):.1f}"

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ class Received:
 class Inbox:
     messages: list[Received] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    worker: subprocess.Popen | None = None  # its log is shown when an email does not come
 
     async def handle_DATA(self, server, session, envelope):  # aiosmtpd handler hook
         received = Received(
@@ -65,7 +67,10 @@ class Inbox:
             if len(found) >= count:
                 return found
             time.sleep(0.02)
-        raise AssertionError(f"{count} email(s) {prefix}* not received within {timeout} s")
+        log = worker_log(self.worker) if self.worker is not None else ""
+        raise AssertionError(
+            f"{count} email(s) {prefix}* not received within {timeout} s\n{log}"
+        )
 
 
 def free_port() -> int:
@@ -92,7 +97,12 @@ def database_url(settings_dict: dict) -> str:
 def start_worker(
     *, queue: str, db_url: str, app: str = "config", extra_env: dict | None = None
 ) -> subprocess.Popen:
-    """A solo-pool worker (the task runs in this very process, so SIGKILL stops it dead)."""
+    """A solo-pool worker (the task runs in this very process, so SIGKILL stops it dead).
+
+    Returns once the worker is ready: the Redis transport drops a message published to a
+    queue nobody has bound yet, and every test uses a fresh queue. The worker's log is kept
+    in ``proc.log_path`` (see ``worker_log``) for failure messages.
+    """
     env = dict(os.environ)
     env.update(
         DATABASE_URL=db_url,
@@ -102,19 +112,26 @@ def start_worker(
         PYTHONPATH=str(ROOT),
     )
     env.update(extra_env or {})
-    return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", app, "worker", "--pool=solo",
-         "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
-         "--without-heartbeat",
-         "--loglevel=" + ("INFO" if os.environ.get("NOTIFY_WORKER_LOG") else "WARNING")],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=_worker_log(),
-    )
+    fd, log_path = tempfile.mkstemp(prefix="c10s-worker-", suffix=".log")
+    with os.fdopen(fd, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", app, "worker", "--pool=solo",
+             "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "--loglevel=INFO"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    proc.log_path = Path(log_path)
+    ready_by = time.monotonic() + 60
+    while " ready." not in proc.log_path.read_text(errors="replace"):
+        if proc.poll() is not None or time.monotonic() > ready_by:
+            stop_worker(proc)
+            raise AssertionError(f"the worker did not start:\n{worker_log(proc)}")
+        time.sleep(0.05)
+    return proc
 
 
-def _worker_log():
-    """Worker output goes to $NOTIFY_WORKER_LOG when set (debugging), else nowhere."""
-    path = os.environ.get("NOTIFY_WORKER_LOG")
-    return open(path, "ab") if path else subprocess.DEVNULL  # noqa: SIM115
+def worker_log(proc: subprocess.Popen, tail: int = 4000) -> str:
+    return proc.log_path.read_text(errors="replace")[-tail:]
 
 
 def stop_worker(proc: subprocess.Popen) -> None:
@@ -126,3 +143,7 @@ def stop_worker(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def remove_log(proc: subprocess.Popen) -> None:
+    proc.log_path.unlink(missing_ok=True)

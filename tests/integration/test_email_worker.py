@@ -17,6 +17,7 @@ from games import clocks, services
 from games.models import Game
 from tests.integration.notify_support import (
     database_url,
+    remove_log,
     start_smtp,
     start_worker,
     stop_worker,
@@ -53,8 +54,10 @@ def mail_worker(settings, smtp):
             "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         },
     )
+    inbox.worker = proc
     yield inbox
     stop_worker(proc)
+    remove_log(proc)
 
 
 def test_a_move_emails_the_opponent_once_in_their_language(

@@ -11,7 +11,13 @@ from django.db import connection
 
 from games import services
 from games.models import Game, Move
-from tests.integration.notify_support import database_url, start_worker, stop_worker
+from tests.integration.notify_support import (
+    database_url,
+    remove_log,
+    start_worker,
+    stop_worker,
+    worker_log,
+)
 
 pytestmark = [
     pytest.mark.worker,
@@ -23,13 +29,13 @@ pytestmark = [
 VISIBILITY = "4"  # seconds: a short visibility timeout so the lost task returns quickly
 
 
-def wait_until(condition, timeout: float, what: str) -> None:
+def wait_until(condition, timeout: float, what: str, worker) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if condition():
             return
         time.sleep(0.1)
-    raise AssertionError(f"{what} not within {timeout} s")
+    raise AssertionError(f"{what} not within {timeout} s\n{worker_log(worker)}")
 
 
 def test_computer_turn_survives_a_killed_worker(settings, alice, monkeypatch, tmp_path):
@@ -54,13 +60,15 @@ def test_computer_turn_survives_a_killed_worker(settings, alice, monkeypatch, tm
     try:
         monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
         game = services.create_game(user=alice, opponent={"ai": "beginner"})
-        wait_until(marker.exists, 30, "the computer's turn to start")
+        wait_until(marker.exists, 30, "the computer's turn to start", slow)
         os.kill(slow.pid, signal.SIGKILL)  # inside the turn's transaction (row locked)
         slow.wait(timeout=10)
         assert not Move.objects.filter(game=game).exists()  # rolled back with the connection
 
         rescuer = start_worker(queue=queue, db_url=db_url, extra_env=short)
-        wait_until(lambda: Move.objects.filter(game=game).exists(), 40, "the computer's move")
+        wait_until(
+            lambda: Move.objects.filter(game=game).exists(), 40, "the computer's move", rescuer
+        )
         time.sleep(float(VISIBILITY) + 2)  # a second delivery would have played by now
         moves = list(Move.objects.filter(game=game))
         assert [(m.number, m.seat) for m in moves] == [(1, 1)]
@@ -68,6 +76,7 @@ def test_computer_turn_survives_a_killed_worker(settings, alice, monkeypatch, tm
         assert game.move_number == 1 and game.current_seat == 0
         assert game.status == Game.Status.ACTIVE
     finally:
-        stop_worker(slow)
-        if rescuer is not None:
-            stop_worker(rescuer)
+        for proc in (slow, rescuer):
+            if proc is not None:
+                stop_worker(proc)
+                remove_log(proc)
