@@ -16,9 +16,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from games import computer_levels
 from games.models import Game, Move, Seat
 from games.notifications.models import Kind, SentNotification
-from games.notifications.texts import text
+from games.notifications.texts import LANGUAGES, text
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
@@ -62,7 +63,9 @@ def format_deadline(moment: datetime | None) -> str:
 
 def _player_name(seat: Seat, language: str) -> str:
     if seat.user_id is None:
-        return text(language, "computer")
+        # The level's name reads as a name in every language ("gegen Computer (Experte)").
+        with translation.override(language if language in LANGUAGES else "en"):
+            return computer_levels.display_name(seat.ai_level or "")
     return seat.user.public_name
 
 

@@ -1,175 +1,60 @@
-"""Email texts in every supported language (en, de, fr, pt-br).
+"""Email and unsubscribe-page texts, as gettext messages (translated in locale/*/django.po).
 
-Kept as one small catalogue so that emails are really translated today; the i18n work can move
-these into gettext catalogues later without touching the rendering code. Placeholders are
-``str.format`` fields filled by ``emails.py``.
+Each text has a key used by ``emails.py`` and ``views.py``; its English wording is the gettext
+message id. Placeholders are ``str.format`` fields filled in after translation.
 """
 
 from __future__ import annotations
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 LANGUAGES = ("en", "de", "fr", "pt-br")
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "greeting": "Hello {name},",
-        "computer": "the computer",
-        "subject_turn": "Your turn in game #{game} against {opponent}",
-        "subject_gathered": "{count} games are waiting for your move",
-        "subject_digest": "Your games waiting for a move ({count})",
-        "subject_reminder": "Reminder: your move in game #{game} is due soon",
-        "subject_started": "Game #{game} against {opponent} has started",
-        "subject_finished": "Game #{game} against {opponent} is over",
-        "subject_nudge": "{opponent} is waiting for your move in game #{game}",
-        "turn": "It is your turn in game #{game} against {opponent}.",
-        "last_move": "Last move by {opponent}: {move}.",
-        "last_move_timeout": "{opponent}'s turn timed out and was played as a pass.",
-        "score": "Score: you {mine}, {opponent} {theirs}.",
-        "deadline": "Please move before {deadline}.",
-        "gathered": "These games are waiting for your move, most urgent first:",
-        "game_line": "Game #{game} against {opponent}, move before {deadline}",
-        "reminder": "Your time to move in game #{game} against {opponent} runs out at "
-        "{deadline}. If you do not move, your turn is played as a pass.",
-        "started": "Your game #{game} against {opponent} has started.",
-        "started_you_first": "You have the first move.",
-        "started_they_first": "{opponent} has the first move.",
-        "won": "You won game #{game} against {opponent}, {mine} to {theirs}.",
-        "lost": "You lost game #{game} against {opponent}, {mine} to {theirs}.",
-        "draw": "Game #{game} against {opponent} ended in a draw, {mine} to {theirs}.",
-        "nudge": "{opponent} is waiting for your move in game #{game} and sent you a reminder.",
-        "open_game": "Open the game",
-        "unsubscribe": "Unsubscribe from these emails",
-        "footer": "You receive this email because you play on Crazy10s Online.",
-        "unsub_confirm_title": "Unsubscribe",
-        "unsub_confirm": "Stop receiving these emails ({what})?",
-        "unsub_button": "Unsubscribe",
-        "unsub_done": "Done: you will no longer receive these emails ({what}).",
-        "unsub_bad": "This unsubscribe link is not valid.",
-        "what_turn_emails": "turn emails",
-        "what_reminder_emails": "deadline reminders",
-        "what_result_emails": "game results",
-    },
-    "de": {
-        "greeting": "Hallo {name},",
-        "computer": "dem Computer",
-        "subject_turn": "Du bist am Zug in Partie #{game} gegen {opponent}",
-        "subject_gathered": "{count} Partien warten auf deinen Zug",
-        "subject_digest": "Deine Partien, die auf einen Zug warten ({count})",
-        "subject_reminder": "Erinnerung: dein Zug in Partie #{game} ist bald fällig",
-        "subject_started": "Partie #{game} gegen {opponent} hat begonnen",
-        "subject_finished": "Partie #{game} gegen {opponent} ist beendet",
-        "subject_nudge": "{opponent} wartet auf deinen Zug in Partie #{game}",
-        "turn": "Du bist am Zug in Partie #{game} gegen {opponent}.",
-        "last_move": "Letzter Zug von {opponent}: {move}.",
-        "last_move_timeout": "Die Zeit von {opponent} ist abgelaufen; der Zug wurde als Passen "
-        "gewertet.",
-        "score": "Punktestand: du {mine}, {opponent} {theirs}.",
-        "deadline": "Bitte ziehe vor {deadline}.",
-        "gathered": "Diese Partien warten auf deinen Zug, die dringendste zuerst:",
-        "game_line": "Partie #{game} gegen {opponent}, Zug bis {deadline}",
-        "reminder": "Deine Zeit für den Zug in Partie #{game} gegen {opponent} läuft um "
-        "{deadline} ab. Wenn du nicht ziehst, wird dein Zug als Passen gewertet.",
-        "started": "Deine Partie #{game} gegen {opponent} hat begonnen.",
-        "started_you_first": "Du hast den ersten Zug.",
-        "started_they_first": "{opponent} hat den ersten Zug.",
-        "won": "Du hast Partie #{game} gegen {opponent} gewonnen, {mine} zu {theirs}.",
-        "lost": "Du hast Partie #{game} gegen {opponent} verloren, {mine} zu {theirs}.",
-        "draw": "Partie #{game} gegen {opponent} endete unentschieden, {mine} zu {theirs}.",
-        "nudge": "{opponent} wartet auf deinen Zug in Partie #{game} und erinnert dich daran.",
-        "open_game": "Partie öffnen",
-        "unsubscribe": "Diese E-Mails abbestellen",
-        "footer": "Du erhältst diese E-Mail, weil du bei Crazy10s Online spielst.",
-        "unsub_confirm_title": "Abbestellen",
-        "unsub_confirm": "Diese E-Mails ({what}) nicht mehr erhalten?",
-        "unsub_button": "Abbestellen",
-        "unsub_done": "Erledigt: du erhältst diese E-Mails ({what}) nicht mehr.",
-        "unsub_bad": "Dieser Abbestell-Link ist ungültig.",
-        "what_turn_emails": "Zug-Benachrichtigungen",
-        "what_reminder_emails": "Fristerinnerungen",
-        "what_result_emails": "Spielergebnisse",
-    },
-    "fr": {
-        "greeting": "Bonjour {name},",
-        "computer": "l'ordinateur",
-        "subject_turn": "À vous de jouer dans la partie n°{game} contre {opponent}",
-        "subject_gathered": "{count} parties attendent votre coup",
-        "subject_digest": "Vos parties en attente d'un coup ({count})",
-        "subject_reminder": "Rappel : votre coup dans la partie n°{game} est bientôt dû",
-        "subject_started": "La partie n°{game} contre {opponent} a commencé",
-        "subject_finished": "La partie n°{game} contre {opponent} est terminée",
-        "subject_nudge": "{opponent} attend votre coup dans la partie n°{game}",
-        "turn": "C'est à vous de jouer dans la partie n°{game} contre {opponent}.",
-        "last_move": "Dernier coup de {opponent} : {move}.",
-        "last_move_timeout": "Le temps de {opponent} est écoulé ; son tour a été joué comme "
-        "une passe.",
-        "score": "Score : vous {mine}, {opponent} {theirs}.",
-        "deadline": "Merci de jouer avant le {deadline}.",
-        "gathered": "Ces parties attendent votre coup, la plus urgente d'abord :",
-        "game_line": "Partie n°{game} contre {opponent}, à jouer avant le {deadline}",
-        "reminder": "Votre temps pour jouer dans la partie n°{game} contre {opponent} expire "
-        "le {deadline}. Sans coup de votre part, votre tour sera joué comme une passe.",
-        "started": "Votre partie n°{game} contre {opponent} a commencé.",
-        "started_you_first": "Vous jouez le premier coup.",
-        "started_they_first": "{opponent} joue le premier coup.",
-        "won": "Vous avez gagné la partie n°{game} contre {opponent}, {mine} à {theirs}.",
-        "lost": "Vous avez perdu la partie n°{game} contre {opponent}, {mine} à {theirs}.",
-        "draw": "La partie n°{game} contre {opponent} s'est terminée par une égalité, "
-        "{mine} à {theirs}.",
-        "nudge": "{opponent} attend votre coup dans la partie n°{game} et vous envoie un rappel.",
-        "open_game": "Ouvrir la partie",
-        "unsubscribe": "Se désabonner de ces e-mails",
-        "footer": "Vous recevez cet e-mail parce que vous jouez sur Crazy10s Online.",
-        "unsub_confirm_title": "Désabonnement",
-        "unsub_confirm": "Ne plus recevoir ces e-mails ({what}) ?",
-        "unsub_button": "Se désabonner",
-        "unsub_done": "C'est fait : vous ne recevrez plus ces e-mails ({what}).",
-        "unsub_bad": "Ce lien de désabonnement n'est pas valide.",
-        "what_turn_emails": "avis de tour",
-        "what_reminder_emails": "rappels d'échéance",
-        "what_result_emails": "résultats des parties",
-    },
-    "pt-br": {
-        "greeting": "Olá, {name},",
-        "computer": "o computador",
-        "subject_turn": "Sua vez na partida nº {game} contra {opponent}",
-        "subject_gathered": "{count} partidas aguardam sua jogada",
-        "subject_digest": "Suas partidas aguardando uma jogada ({count})",
-        "subject_reminder": "Lembrete: sua jogada na partida nº {game} vence em breve",
-        "subject_started": "A partida nº {game} contra {opponent} começou",
-        "subject_finished": "A partida nº {game} contra {opponent} terminou",
-        "subject_nudge": "{opponent} está aguardando sua jogada na partida nº {game}",
-        "turn": "É a sua vez na partida nº {game} contra {opponent}.",
-        "last_move": "Última jogada de {opponent}: {move}.",
-        "last_move_timeout": "O tempo de {opponent} acabou; a vez foi jogada como um passe.",
-        "score": "Placar: você {mine}, {opponent} {theirs}.",
-        "deadline": "Jogue antes de {deadline}.",
-        "gathered": "Estas partidas aguardam sua jogada, a mais urgente primeiro:",
-        "game_line": "Partida nº {game} contra {opponent}, jogar antes de {deadline}",
-        "reminder": "Seu tempo para jogar na partida nº {game} contra {opponent} termina em "
-        "{deadline}. Se você não jogar, sua vez será jogada como um passe.",
-        "started": "Sua partida nº {game} contra {opponent} começou.",
-        "started_you_first": "Você faz a primeira jogada.",
-        "started_they_first": "{opponent} faz a primeira jogada.",
-        "won": "Você venceu a partida nº {game} contra {opponent}, {mine} a {theirs}.",
-        "lost": "Você perdeu a partida nº {game} contra {opponent}, {mine} a {theirs}.",
-        "draw": "A partida nº {game} contra {opponent} terminou empatada, {mine} a {theirs}.",
-        "nudge": "{opponent} está aguardando sua jogada na partida nº {game} e enviou um "
-        "lembrete.",
-        "open_game": "Abrir a partida",
-        "unsubscribe": "Cancelar a inscrição nestes e-mails",
-        "footer": "Você recebe este e-mail porque joga no Crazy10s Online.",
-        "unsub_confirm_title": "Cancelar inscrição",
-        "unsub_confirm": "Deixar de receber estes e-mails ({what})?",
-        "unsub_button": "Cancelar inscrição",
-        "unsub_done": "Pronto: você não receberá mais estes e-mails ({what}).",
-        "unsub_bad": "Este link de cancelamento não é válido.",
-        "what_turn_emails": "avisos de vez",
-        "what_reminder_emails": "lembretes de prazo",
-        "what_result_emails": "resultados das partidas",
-    },
+TEXTS = {
+    "greeting": _("Hello {name},"),
+    "subject_turn": _("Your turn in game #{game} against {opponent}"),
+    "subject_gathered": _("{count} games are waiting for your move"),
+    "subject_digest": _("Your games waiting for a move ({count})"),
+    "subject_reminder": _("Reminder: your move in game #{game} is due soon"),
+    "subject_started": _("Game #{game} against {opponent} has started"),
+    "subject_finished": _("Game #{game} against {opponent} is over"),
+    "subject_nudge": _("{opponent} is waiting for your move in game #{game}"),
+    "turn": _("It is your turn in game #{game} against {opponent}."),
+    "last_move": _("Last move by {opponent}: {move}."),
+    "last_move_timeout": _("{opponent}'s turn timed out and was played as a pass."),
+    "score": _("Score: you {mine}, {opponent} {theirs}."),
+    "deadline": _("Please move before {deadline}."),
+    "gathered": _("These games are waiting for your move, most urgent first:"),
+    "game_line": _("Game #{game} against {opponent}, move before {deadline}"),
+    "reminder": _(
+        "Your time to move in game #{game} against {opponent} runs out at {deadline}. If "
+        "you do not move, your turn is played as a pass."
+    ),
+    "started": _("Your game #{game} against {opponent} has started."),
+    "started_you_first": _("You have the first move."),
+    "started_they_first": _("{opponent} has the first move."),
+    "won": _("You won game #{game} against {opponent}, {mine} to {theirs}."),
+    "lost": _("You lost game #{game} against {opponent}, {mine} to {theirs}."),
+    "draw": _("Game #{game} against {opponent} ended in a draw, {mine} to {theirs}."),
+    "nudge": _("{opponent} is waiting for your move in game #{game} and sent you a reminder."),
+    "open_game": _("Open the game"),
+    "unsubscribe": _("Unsubscribe from these emails"),
+    "footer": _("You receive this email because you play on Crazy10s Online."),
+    "unsub_confirm_title": pgettext_lazy("page title", "Unsubscribe"),
+    "unsub_confirm": _("Stop receiving these emails ({what})?"),
+    "unsub_button": pgettext_lazy("button", "Unsubscribe"),
+    "unsub_done": _("Done: you will no longer receive these emails ({what})."),
+    "unsub_bad": _("This unsubscribe link is not valid."),
+    "what_turn_emails": _("turn emails"),
+    "what_reminder_emails": _("deadline reminders"),
+    "what_result_emails": _("game results"),
 }
 
 
 def text(language: str, key: str, **fields: object) -> str:
     """The text ``key`` in ``language`` (English if the language is unknown), filled in."""
-    catalogue = TEXTS.get((language or "en").lower(), TEXTS["en"])
-    return catalogue[key].format(**fields)
+    language = (language or "en").lower()
+    with translation.override(language if language in LANGUAGES else "en"):
+        return str(TEXTS[key]).format(**fields)

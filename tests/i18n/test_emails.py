@@ -57,3 +57,15 @@ def test_no_saved_language_means_english(bobs_turn, human_game):
     message = turn_email(bobs_turn, "")
     assert message.subject == f"Your turn in game #{human_game.pk} against Alice"
     assert message.extra_headers["Content-Language"] == "en"
+
+
+def test_computer_opponent_is_named_in_the_recipient_s_language(alice, ai_queue, fixed_seed):
+    from games import services as game_services
+
+    game = game_services.create_game(user=alice, opponent={"ai": "beginner"})
+    computer = game.seats.get(index=1)
+    names = {language: emails._player_name(computer, language) for language in LANGUAGES}
+    assert names == {
+        "en": "Computer (Beginner)", "de": "Computer (Anfänger)",
+        "fr": "Ordinateur (Débutant)", "pt-br": "Computador (Iniciante)",
+    }
