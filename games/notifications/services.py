@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.errors import ApiError
 from games import errors
@@ -378,7 +379,7 @@ def nudge(*, game_id: int, user, now: datetime | None = None) -> SentNotificatio
         ):
             raise ApiError(
                 "not_opponents_turn",
-                "You can only nudge a human opponent whose turn it is.",
+                _("You can only nudge a human opponent whose turn it is."),
                 status=409,
             )
         last = (
@@ -390,7 +391,7 @@ def nudge(*, game_id: int, user, now: datetime | None = None) -> SentNotificatio
             retry_after = int((last.created_at + nudge_interval() - now).total_seconds()) + 1
             raise ApiError(
                 "nudge_too_soon",
-                "You already nudged your opponent in this game recently.",
+                _("You already nudged your opponent in this game recently."),
                 status=429,
                 details={"retry_after": retry_after},
             )
@@ -409,7 +410,7 @@ def nudge(*, game_id: int, user, now: datetime | None = None) -> SentNotificatio
         if n is None:  # the same second twice: the first one wins
             raise ApiError(
                 "nudge_too_soon",
-                "You already nudged your opponent in this game recently.",
+                _("You already nudged your opponent in this game recently."),
                 status=429,
                 details={"retry_after": int(nudge_interval().total_seconds())},
             )
