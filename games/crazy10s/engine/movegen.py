@@ -19,8 +19,8 @@ from __future__ import annotations
 from functools import cache
 
 from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
-from .moves import PlacedTile, Placement
-from .rules import ACROSS, DOWN, Line, ScoredPlacement
+from .moves import PlacedTile, new_placed_tile, new_placement
+from .rules import ACROSS, DOWN, Line, ScoredPlacement, new_line, new_scored_placement
 from .scoring import TARGET_SUM, placement_bonus
 from .state import GameState
 from .tiles import RACK_SIZE, WILD
@@ -115,7 +115,7 @@ class _Generator:
         tile = self._tiles.get(key)
         if tile is None:
             row, col = divmod(q, self.size)
-            tile = self._tiles[key] = PlacedTile(col, row, digit, wild)
+            tile = self._tiles[key] = new_placed_tile(col, row, digit, wild)
         return tile
 
     def cross_line(self, q: int, digit: int, direction: str, single_zero: bool = False) -> Line:
@@ -127,7 +127,7 @@ class _Generator:
             squares, index, total = run
             values = tuple(digit if s == q else self.cells[s] for s in squares)
             score = 0 if single_zero else (total + digit * self.nmul[q]) * self.lmul[q]
-            line = Line(direction, squares, values, score)
+            line = new_line(direction, squares, values, score)
             if not single_zero:
                 self._cross_lines[key] = line
         return line
@@ -193,9 +193,11 @@ class _Generator:
                 if v is not None:
                     lines.append(self.cross_line(q, d, DOWN, zero))
                 self.counts[WILD if wild else d] -= 1
-                move = Placement((self.placed_tile(q, d, wild),))
+                move = new_placement((self.placed_tile(q, d, wild),))
                 score = sum(line.score for line in lines)
-                self.out.append(ScoredPlacement(move, score, tuple(lines), 0, self.rack_after()))
+                self.out.append(
+                    new_scored_placement(move, score, tuple(lines), 0, self.rack_after())
+                )
                 self.counts[WILD if wild else d] += 1
 
     # --- runs of two or more tiles ---------------------------------------------------------
@@ -263,13 +265,13 @@ class _Generator:
         placed_tile, cross_line, rack_after = self.placed_tile, self.cross_line, self.rack_after
 
         def emit(start: int, end: int, main_score: int, cross_score: int) -> None:
-            main = Line(
+            main = new_line(
                 direction, squares[start : end + 1], tuple(vals[start : end + 1]), main_score
             )
             bonus = bonus7 if len(placed) == RACK_SIZE else 0
             out.append(
-                ScoredPlacement(
-                    Placement(tuple(placed)),
+                new_scored_placement(
+                    new_placement(tuple(placed)),
                     main_score + cross_score + bonus,
                     (main, *crossed),
                     bonus,

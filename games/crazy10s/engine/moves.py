@@ -49,6 +49,32 @@ class Resign:
 
 Move = Placement | Pass | Swap | Resign
 
+# Fast constructors for the move generator, which builds tens of thousands of these per call: a
+# frozen dataclass's __init__ sets every field through object.__setattr__, several times slower
+# than storing into the slots directly. The objects are the same (frozen, equal, hashable).
+_new = object.__new__
+_set_col, _set_row, _set_digit, _set_wild = (
+    PlacedTile.__dict__[name].__set__ for name in ("col", "row", "digit", "wild")  # type: ignore[attr-defined]
+)
+_set_tiles = Placement.__dict__["tiles"].__set__  # type: ignore[attr-defined]
+
+
+def new_placed_tile(col: int, row: int, digit: int, wild: bool) -> PlacedTile:
+    """``PlacedTile(col, row, digit, wild)``, built without the frozen-field setter."""
+    tile = _new(PlacedTile)
+    _set_col(tile, col)
+    _set_row(tile, row)
+    _set_digit(tile, digit)
+    _set_wild(tile, wild)
+    return tile
+
+
+def new_placement(tiles: tuple[PlacedTile, ...]) -> Placement:
+    """``Placement(tiles)``, built without the frozen-field setter."""
+    move = _new(Placement)
+    _set_tiles(move, tiles)
+    return move
+
 _PLACED_RE = re.compile(r"^([a-z][0-9]{1,2})=(\*?)([0-9]?)$")
 
 

@@ -50,6 +50,54 @@ class ScoredPlacement:
         return [line.to_dict(size) for line in self.lines]
 
 
+# Fast constructors for the move generator (see moves.new_placement for why).
+_new = object.__new__
+_line_setters = tuple(
+    Line.__dict__[name].__set__  # type: ignore[attr-defined]
+    for name in ("direction", "squares", "values", "score")
+)
+_scored_setters = tuple(
+    ScoredPlacement.__dict__[name].__set__  # type: ignore[attr-defined]
+    for name in ("move", "score", "lines", "bonus", "rack_after")
+)
+
+
+def new_line(
+    direction: str,
+    squares: tuple[int, ...],
+    values: tuple[int, ...],
+    score: int,
+    _setters: tuple = _line_setters,
+) -> Line:
+    """``Line(direction, squares, values, score)``, built without the frozen-field setter."""
+    line = _new(Line)
+    set_direction, set_squares, set_values, set_score = _setters
+    set_direction(line, direction)
+    set_squares(line, squares)
+    set_values(line, values)
+    set_score(line, score)
+    return line
+
+
+def new_scored_placement(
+    move: Placement,
+    score: int,
+    lines: tuple[Line, ...],
+    bonus: int,
+    rack_after: tuple[int, ...],
+    _setters: tuple = _scored_setters,
+) -> ScoredPlacement:
+    """``ScoredPlacement(...)``, built without the frozen-field setter."""
+    scored = _new(ScoredPlacement)
+    set_move, set_score, set_lines, set_bonus, set_rack_after = _setters
+    set_move(scored, move)
+    set_score(scored, score)
+    set_lines(scored, lines)
+    set_bonus(scored, bonus)
+    set_rack_after(scored, rack_after)
+    return scored
+
+
 def line_through(
     board: Board, new: dict[int, int], square: int, direction: str
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
