@@ -16,6 +16,7 @@ them with a brute-force generator that calls it.
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 
 from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
@@ -361,7 +362,15 @@ def generate_placements(
     board: Board, rack: tuple[int, ...], *, seven_tile_bonus: bool = True
 ) -> list[ScoredPlacement]:
     """Every legal placement of ``rack`` on ``board``, scored exactly as ``check_placement``."""
-    return _Generator(board, tuple(rack), seven_tile_bonus).run()
+    # Tens of thousands of new objects (the results hold no reference cycles) would trigger many
+    # cyclic-GC passes (a full one costs tens of ms on a big heap); pause the collector meanwhile.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _Generator(board, tuple(rack), seven_tile_bonus).run()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def legal_moves(state: GameState) -> list[ScoredPlacement]:
