@@ -79,10 +79,12 @@ class Options:
 @dataclass(frozen=True, slots=True)
 class GameState:
     options: Options
-    seed: int
+    # Hidden information stays out of repr(): tracebacks, debug pages and error reporters
+    # print object reprs, and a player may see those.
+    seed: int = field(repr=False)
     board: Board
-    racks: tuple[tuple[int, ...], tuple[int, ...]]
-    bag: tuple[int, ...]  # draw order: tiles are drawn from the front
+    racks: tuple[tuple[int, ...], tuple[int, ...]] = field(repr=False)
+    bag: tuple[int, ...] = field(repr=False)  # draw order: tiles are drawn from the front
     scores: tuple[int, int]
     current_player: int | None  # None once the game is over
     first_player: int
@@ -140,7 +142,7 @@ class MoveResult:
     move: Move
     score: int = 0
     placement: ScoredPlacement | None = None
-    drawn: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = field(default=(), repr=False)  # the mover's new tiles: private
     swapped_count: int = 0
     ended: bool = False
     events: tuple[str, ...] = field(default=())
