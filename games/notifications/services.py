@@ -371,9 +371,11 @@ def nudge(*, game_id: int, user, now: datetime | None = None) -> SentNotificatio
         mine = next((s for s in seats if s.user_id == user.pk), None)
         if mine is None:
             raise errors.not_a_player()
-        opponent = next(s for s in seats if s.index != mine.index)
+        # A game waiting for a random opponent has no opponent seat yet: check status first.
+        opponent = next((s for s in seats if s.index != mine.index), None)
         if (
             game.status != Game.Status.ACTIVE
+            or opponent is None
             or game.current_seat != opponent.index
             or opponent.user is None
         ):

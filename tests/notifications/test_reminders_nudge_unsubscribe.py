@@ -75,6 +75,16 @@ def test_nudge_refusals(human_game, alice, bob, carol, play, make_client, queued
     assert_error(make_client(alice).post("/api/v1/games/999999/nudge"), 404, "not_found")
 
 
+def test_nudge_refused_while_waiting_for_a_random_opponent(alice, make_client, queued_sends):
+    from games import services as game_services
+
+    game = game_services.create_game(user=alice, opponent={"random": True})
+    assert game.status == "waiting"
+    assert_error(make_client(alice).post(f"/api/v1/games/{game.pk}/nudge"), 409,
+                 "not_opponents_turn")
+    assert not SentNotification.objects.filter(kind=Kind.NUDGE).exists()
+
+
 def test_nudge_refused_against_the_computer(alice, ai_queue, fixed_seed, play, make_client):
     from games import services as game_services
 
