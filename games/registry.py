@@ -17,9 +17,7 @@ LAYOUTS = ("classic", "random")
 
 class Crazy10sAdapter:
     kind = "crazy10s"
-    levels: tuple[str, ...] = tuple(
-        getattr(c10s, "LEVELS", ("beginner", "casual", "strong", "expert"))
-    )
+    levels: tuple[str, ...] = tuple(c10s.LEVELS)
     IllegalMove = c10s.IllegalMoveError
 
     # --- state ---------------------------------------------------------------------------
@@ -69,10 +67,7 @@ class Crazy10sAdapter:
         return c10s.validate_move(dataclasses.replace(state, current_player=seat), move)
 
     def computer_move(self, state: c10s.GameState, level: str, rng: random.Random) -> Any:
-        chooser = getattr(c10s, "computer_move", None)
-        if chooser is not None:
-            return chooser(state, level, rng)
-        return _best_or_pass(self.legal_placements(state))
+        return c10s.computer_move(state, level, rng)
 
     # --- describing a played move ---------------------------------------------------------
     def describe(self, result: c10s.MoveResult) -> dict[str, Any]:
@@ -107,67 +102,7 @@ class Crazy10sAdapter:
         return c10s.view_for(state, seat)
 
     def legal_placements(self, state: c10s.GameState) -> list[Any]:
-        generator = getattr(c10s, "legal_moves", None)
-        if generator is not None:
-            return list(generator(state))
-        return _fallback_placements(state)
-
-
-def _fallback_placements(state: c10s.GameState) -> list[c10s.ScoredPlacement]:
-    """Stand-in until the engine's generator is available: single tiles and opening pairs."""
-    player = state.current_player
-    if player is None:
-        return []
-    board, rack = state.board, state.racks[player]
-    size = board.size
-    bonus = state.options.seven_tile_bonus
-    candidates: list[c10s.Placement] = []
-    digits = lambda tile: range(10) if tile == c10s.WILD else (tile,)  # noqa: E731
-    if board.is_empty:
-        centre = board.layout.centre
-        col, row = centre % size, centre // size
-        for i, a in enumerate(rack):
-            for b in rack[i + 1 :]:
-                for da in digits(a):
-                    for db in digits(b):
-                        candidates.append(
-                            c10s.Placement(
-                                (
-                                    c10s.PlacedTile(col, row, da, a == c10s.WILD),
-                                    c10s.PlacedTile(col + 1, row, db, b == c10s.WILD),
-                                )
-                            )
-                        )
-    else:
-        for index, cell in enumerate(board.cells):
-            if cell != c10s.EMPTY:
-                continue
-            row, col = divmod(index, size)
-            neighbours = [
-                (r, c) for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-                if 0 <= r < size and 0 <= c < size and board.cells[r * size + c] != c10s.EMPTY
-            ]
-            if not neighbours:
-                continue
-            for tile in set(rack):
-                for digit in digits(tile):
-                    candidates.append(
-                        c10s.Placement((c10s.PlacedTile(col, row, digit, tile == c10s.WILD),))
-                    )
-    found = []
-    for move in candidates:
-        try:
-            found.append(c10s.check_placement(board, move, rack, seven_tile_bonus=bonus))
-        except c10s.IllegalMoveError:
-            continue
-    return found
-
-
-def _best_or_pass(placements: list[c10s.ScoredPlacement]) -> Any:
-    """Stand-in for the engine's computer player: the best-scoring placement, else pass."""
-    if placements:
-        return max(placements, key=lambda p: (p.score, c10s.format_move(p.move)))
-    return c10s.Pass()
+        return c10s.legal_moves(state)
 
 
 KINDS: dict[str, Crazy10sAdapter] = {"crazy10s": Crazy10sAdapter()}
