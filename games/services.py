@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import zlib
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
@@ -121,6 +122,20 @@ def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kin
         )
 
 
+def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
+    """Serialize search-or-create per pairing pool until the transaction ends.
+
+    Without it two players asking at the same moment each find nobody waiting, each create a
+    waiting game, and are never paired. SQLite serializes writers anyway, so only PostgreSQL
+    needs the (transaction-scoped) advisory lock.
+    """
+    if connection.vendor != "postgresql":
+        return
+    key = zlib.crc32(f"c10s-random-pairing:{kind}:{layout}:{turn_hours}".encode())
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
 def create_game(
     *,
     user,
@@ -137,6 +152,7 @@ def create_game(
         if "random" in opponent:
             if opponent["random"] is not True:
                 raise errors.invalid(_('Use {"random": true} for a random opponent.'))
+            _lock_pairing_pool(kind, layout, turn_hours)
             waiting = (
                 Game.objects.select_for_update(skip_locked=True)
                 .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)

@@ -1,8 +1,10 @@
 """services.create_game: against the computer, a named player, or a random opponent."""
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from config.errors import ApiError
@@ -121,3 +123,41 @@ def test_random_pairing(alice, bob, carol):
     assert len(paired.seats.get(index=1).rack) == 7
     # carol takes the next one
     assert services.create_game(user=carol, opponent={"random": True}).pk == waiting_alice2.pk
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_random_requests_are_paired(alice, bob, fixed_seed, monkeypatch):
+    """Both requests search before either commits; without the pool lock each would wait."""
+    start = threading.Barrier(2)
+    inside = threading.Barrier(2)  # reached by both only if both are creating a waiting game
+
+    def seed_after_both_searched() -> int:
+        try:
+            inside.wait(timeout=0.5)
+        except threading.BrokenBarrierError:
+            pass  # serialized: the other request is (rightly) blocked on the pool lock
+        return fixed_seed
+
+    monkeypatch.setattr(services, "_new_seed", seed_after_both_searched)
+    failures: list[BaseException] = []
+
+    def request(user) -> None:
+        try:
+            start.wait(timeout=10)
+            services.create_game(user=user, opponent={"random": True})
+        except BaseException as exc:  # re-raised in the main thread
+            failures.append(exc)
+        finally:
+            connection.close()  # this thread's own connection
+
+    threads = [threading.Thread(target=request, args=(u,)) for u in (alice, bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not failures, failures
+    assert not Game.objects.filter(status=Game.Status.WAITING).exists()
+    (game,) = Game.objects.all()
+    assert game.status == Game.Status.ACTIVE
+    assert set(game.seats.values_list("user__username", flat=True)) == {"alice", "bob"}
