@@ -157,6 +157,7 @@ def create_game(
                 Game.objects.select_for_update(skip_locked=True)
                 .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)
                 .exclude(seats__user=user)
+                .exclude(seats__user__is_active=False)  # a suspended player's request is dead
                 .order_by("created_at", "id")
                 .first()
             )

@@ -119,10 +119,27 @@ def suspend_user(*, moderator, user_id: int, reason: str = "") -> ModerationActi
         user.is_active = False
         user.save(update_fields=["is_active"])
         tokens, _ = Token.objects.filter(user=user).delete()
+        aborted = _abort_waiting_games(user)
         return _record(
             moderator=moderator,
             action=Action.SUSPEND_USER,
             target_user=user,
             reason=reason,
-            details={"was_active": was_active, "tokens_deleted": tokens},
+            details={
+                "was_active": was_active,
+                "tokens_deleted": tokens,
+                "waiting_games_aborted": aborted,
+            },
         )
+
+
+def _abort_waiting_games(user) -> list[int]:
+    """Withdraw the user's random-opponent requests: nobody should be paired with them."""
+    aborted: list[int] = []
+    waiting = Game.objects.filter(status=Game.Status.WAITING, seats__user=user)
+    for game_id in waiting.order_by("pk").values_list("pk", flat=True):
+        # Re-check under the row lock: a partner may have joined since the query.
+        if _lock_game(game_id).status == Game.Status.WAITING:
+            game_services.abort_game(game_id=game_id)
+            aborted.append(game_id)
+    return aborted

@@ -110,3 +110,17 @@ def test_actions_are_listed_in_the_log(moderator_client, human_game):
     page = moderator_client.get(reverse("admin:moderation_moderationaction_changelist"))
     assert page.status_code == 200
     assert "Abort game" in page.content.decode()
+
+
+def test_suspend_user_withdraws_their_random_requests(moderator_client, alice, bob):
+    from games import services
+
+    waiting = services.create_game(user=alice, opponent={"random": True})
+    bobs = services.create_game(user=bob, opponent={"random": True}, turn_hours=24)
+    _act(moderator_client, USERS, "suspend_users", alice.pk)
+    waiting.refresh_from_db()
+    bobs.refresh_from_db()
+    assert waiting.status == Game.Status.ABORTED
+    assert bobs.status == Game.Status.WAITING
+    action = ModerationAction.objects.get()
+    assert action.details["waiting_games_aborted"] == [waiting.pk]

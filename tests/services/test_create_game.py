@@ -125,6 +125,17 @@ def test_random_pairing(alice, bob, carol):
     assert services.create_game(user=carol, opponent={"random": True}).pk == waiting_alice2.pk
 
 
+def test_random_pairing_skips_a_suspended_players_request(alice, bob, carol):
+    suspended = services.create_game(user=alice, opponent={"random": True})
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    bobs = services.create_game(user=bob, opponent={"random": True})
+    assert bobs.pk != suspended.pk and bobs.status == Game.Status.WAITING
+    assert services.create_game(user=carol, opponent={"random": True}).pk == bobs.pk
+    suspended.refresh_from_db()
+    assert suspended.status == Game.Status.WAITING and suspended.seats.count() == 1
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_random_requests_are_paired(alice, bob, fixed_seed, monkeypatch):
