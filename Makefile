@@ -16,6 +16,13 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 
 # Compiled message catalogs (.mo) are built here, never committed (see .gitignore).
 messages: venv
+	@command -v msgfmt >/dev/null 2>&1 || { \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	        echo "Installing gettext (msgfmt compiles the translations)"; \
+	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext; \
+	    else \
+	        echo "msgfmt not found: install GNU gettext (e.g. apt-get install gettext)" >&2; exit 1; \
+	    fi; }
 	$(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
 
 run: venv messages
