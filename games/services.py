@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
@@ -310,9 +310,19 @@ def submit_move(
             "game": _jsonable(view),
         }
         if idempotency_key:
-            IdempotencyRecord.objects.create(
-                user=user, key=idempotency_key, game=game, response_status=201, response_body=body
-            )
+            try:
+                with transaction.atomic():  # savepoint: the error below must stay catchable
+                    IdempotencyRecord.objects.create(
+                        user=user,
+                        key=idempotency_key,
+                        game=game,
+                        response_status=201,
+                        response_body=body,
+                    )
+            except IntegrityError as exc:
+                # The same key was stored meanwhile by a request on another game (that game's
+                # row lock does not serialize us): refuse, and the whole move rolls back.
+                raise errors.idempotency_key_reused() from exc
         return MoveReceipt(201, body)
 
 

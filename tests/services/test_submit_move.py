@@ -148,6 +148,32 @@ def test_idempotency_key_of_another_game_is_refused(human_game, alice, bob):
     assert Move.objects.filter(game=other).count() == 0
 
 
+def test_idempotency_key_stored_meanwhile_for_another_game_plays_nothing(
+    human_game, alice, bob, monkeypatch
+):
+    """A concurrent request on another game stores the same key after our check: 409."""
+    other = services.create_game(user=alice, opponent={"username": "bob"})
+    record_move = services._record_move
+
+    def record_then_race(game, *args, **kwargs):
+        facts = record_move(game, *args, **kwargs)
+        IdempotencyRecord.objects.create(
+            user=alice, key="k", game=other, response_status=201, response_body={}
+        )
+        return facts
+
+    monkeypatch.setattr(services, "_record_move", record_then_race)
+    with pytest.raises(ApiError) as caught:
+        services.submit_move(
+            game_id=human_game.pk, user=alice, move=OPENING, expected_move_number=0,
+            idempotency_key="k",
+        )
+    assert (caught.value.status, caught.value.code) == (409, "idempotency_key_reused")
+    human_game.refresh_from_db()
+    assert human_game.move_number == 0
+    assert Move.objects.filter(game=human_game).count() == 0
+
+
 def test_next_turn_signal_and_computer_turn_after_commit(
     alice, fixed_seed, ai_queue, django_capture_on_commit_callbacks
 ):
