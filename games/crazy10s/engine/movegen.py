@@ -67,11 +67,16 @@ class _Generator:
         for tile in rack:
             self.counts[tile] += 1
         self.rack_len = len(rack)
+        # The rack left at any point of the search as one int (counts in base len(rack) + 1), so
+        # that the per-rack tables below are looked up without building a tuple per step.
+        self.base = len(rack) + 1
+        self.weight = [self.base**tile for tile in range(WILD + 1)]
+        self.rack_key = sum(n * w for n, w in zip(self.counts, self.weight, strict=True))
         self.out: list[ScoredPlacement] = []
         self._tiles: dict[int, PlacedTile] = {}
         self._cross_lines: dict[int, Line] = {}
-        self._rack_after: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._sums: dict[tuple[int, ...], list[int]] = {}
+        self._rack_after: dict[int, tuple[int, ...]] = {}
+        self._sums: dict[int, list[int]] = {}
         # Perpendicular runs of every empty square, keyed by the run's direction.
         self.runs: dict[str, list[CrossRun | None]] = {
             ACROSS: [None] * (size * size),
@@ -133,13 +138,17 @@ class _Generator:
                 self._cross_lines[key] = line
         return line
 
-    def sums_by_size(self, counts: tuple[int, ...]) -> list[int]:
-        """Bit masks of the sums (up to 10) that exactly m tiles of ``counts`` can make, per m."""
-        masks = self._sums.get(counts)
+    def rack_counts(self, key: int) -> list[int]:
+        """The tile counts a rack key stands for (see ``__init__``)."""
+        return [key // weight % self.base for weight in self.weight]
+
+    def sums_by_size(self, key: int) -> list[int]:
+        """Bit masks of the sums (up to 10) that exactly m tiles of the rack ``key`` can make."""
+        masks = self._sums.get(key)
         if masks is None:
             full = (1 << (TARGET_SUM + 1)) - 1
             masks = [1] + [0] * RACK_SIZE
-            for tile, n in enumerate(counts):
+            for tile, n in enumerate(self.rack_counts(key)):
                 for _ in range(n):
                     for m in range(RACK_SIZE - 1, -1, -1):
                         if not masks[m]:
@@ -151,15 +160,14 @@ class _Generator:
                         else:
                             grown = masks[m] << tile
                         masks[m + 1] |= grown & full
-            self._sums[counts] = masks
+            self._sums[key] = masks
         return masks
 
-    def rack_after(self) -> tuple[int, ...]:
-        key = tuple(self.counts)
+    def rack_after(self, key: int) -> tuple[int, ...]:
         kept = self._rack_after.get(key)
         if kept is None:
             kept = self._rack_after[key] = tuple(
-                t for t, n in enumerate(self.counts) for _ in range(n)
+                t for t, n in enumerate(self.rack_counts(key)) for _ in range(n)
             )
         return kept
 
@@ -193,13 +201,10 @@ class _Generator:
                     lines.append(self.cross_line(q, d, ACROSS, zero))
                 if v is not None:
                     lines.append(self.cross_line(q, d, DOWN, zero))
-                self.counts[WILD if wild else d] -= 1
                 move = new_placement((self.placed_tile(q, d, wild),))
                 score = sum(line.score for line in lines)
-                self.out.append(
-                    new_scored_placement(move, score, tuple(lines), 0, self.rack_after())
-                )
-                self.counts[WILD if wild else d] += 1
+                kept = self.rack_after(self.rack_key - self.weight[WILD if wild else d])
+                self.out.append(new_scored_placement(move, score, tuple(lines), 0, kept))
 
     # --- runs of two or more tiles ---------------------------------------------------------
 
@@ -256,83 +261,130 @@ class _Generator:
                 endings[e].append((m, passed + right_sum[f]))
                 passed += right_sum[f]
                 f = next_empty[f]
-        counts = self.counts
-        sums_by_size = self.sums_by_size
+        counts, weight = self.counts, self.weight
+        sums_by_size, rack_after = self.sums_by_size, self.rack_after
         nmul, lmul = self.nmul, self.lmul
         placed: list[PlacedTile] = []
         crossed: list[Line] = []  # cross lines of the placed tiles, in reading order
-        out = self.out
+        out_append = self.out.append
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
-        placed_tile, cross_line, rack_after = self.placed_tile, self.cross_line, self.rack_after
+        cross_line, tiles, size = self.cross_line, self._tiles, self.size
+        cross_lines, kept_racks = self._cross_lines, self._rack_after
+        cross_down = cross_dir == DOWN
+        reachable: dict[int, int] = {}
+        low_bits = (1 << (TARGET_SUM + 1)) - 1
 
-        def emit(start: int, end: int, main_score: int, cross_score: int) -> None:
-            main = new_line(
-                direction, squares[start : end + 1], tuple(vals[start : end + 1]), main_score
-            )
-            bonus = bonus7 if len(placed) == RACK_SIZE else 0
-            out.append(
-                new_scored_placement(
-                    new_placement(tuple(placed)),
-                    main_score + cross_score + bonus,
-                    (main, *crossed),
-                    bonus,
-                    rack_after(),
-                )
-            )
-
-        def can_finish(e: int, need: int, touched: bool, least: int) -> bool:
-            """Whether the rest of the rack could complete a run continued at position e.
+        def sums_ahead(e: int, touched: bool, least: int, key: int) -> int:
+            """Bit mask of the sums ``need`` the rack ``key`` could still complete exactly when
+            a run is continued at position e (bit ``need`` set: the run may go on).
 
             A relaxation (forced digits on the way are ignored): it only prunes runs that
             cannot reach exactly 10 with the tiles left, or cannot reach an anchor. ``least`` is
-            the fewest tiles the run must still place (2 for a run not started yet).
+            the fewest tiles the run must still place (2 for a run not started yet). Memoised:
+            the digits tried at one square, and a tile or a wild standing for it, meet the same
+            questions again.
             """
-            masks = sums_by_size(tuple(counts))
-            fewest = least if touched else max(least, reach[e] or n)
-            for m, passed in endings[e]:
-                if m >= fewest and passed <= need and (masks[m] >> (need - passed)) & 1:
-                    return True
-            return False
+            memo = ((key * n + e) * 2 + touched) * 3 + least
+            sums = reachable.get(memo)
+            if sums is None:
+                masks = sums_by_size(key)
+                fewest = least if touched else max(least, reach[e] or n)
+                sums = 0
+                for m, passed in endings[e]:
+                    if m >= fewest:
+                        sums |= masks[m] << passed
+                sums = reachable[memo] = sums & low_bits
+            return sums
 
         def extend(
-            p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool
+            p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool,
+            key: int,
         ) -> None:
             q = squares[p]
             nm, lm = nmul[q], lmul[q]
             run = cross_runs[q]
             ext, nxt = right_sum[p], next_empty[p]
+            room = TARGET_SUM - s - ext  # the digit here that makes the main line exactly 10
             touched = touched or anchor[p]
             k = len(placed) + 1
-            can_go_on = k < max_tiles and nxt < n and bool(allowed[nxt])
-            for d in allowed[p]:
-                full = s + d + ext
-                if full > TARGET_SUM:
+            can_end = k >= 2 and touched
+            bonus = bonus7 if k == RACK_SIZE else 0
+            going = k < max_tiles and nxt < n and bool(allowed[nxt])
+            if going:
+                digits = allowed[p]
+                ahead_wild = sums_ahead(nxt, touched, 1, key - weight[WILD]) if counts[WILD] else 0
+            elif can_end and 0 <= room <= 9 and room in allowed[p]:
+                digits = (room,)  # the run must end here: only one digit can do it
+                ahead_wild = 0
+            else:
+                return
+            for d in digits:
+                if d > room:
                     break
+                finish = can_end and d == room
+                rest = room - d  # what the rest of the run must add
+                go_tile = (
+                    going
+                    and counts[d]
+                    and (sums_ahead(nxt, touched, 1, key - weight[d]) >> rest) & 1
+                )
+                go_wild = (ahead_wild >> rest) & 1
+                if not (
+                    (counts[d] and (finish or go_tile)) or (counts[WILD] and (finish or go_wild))
+                ):
+                    continue
                 if run is None:
                     cross_here = 0
                 else:
                     cross_here = (run[2] + d * nm) * lm
-                    crossed.append(cross_line(q, d, cross_dir))
+                    crossed.append(
+                        cross_lines.get((q * 10 + d) * 2 + cross_down)
+                        or cross_line(q, d, cross_dir)
+                    )
+                vals[p] = d
+                new_total = total + d * nm + ext
+                lines = None  # the same for the tile and a wild standing for it
                 for tile in (d, WILD):
-                    if not counts[tile]:
+                    go = go_wild if tile == WILD else go_tile
+                    if not counts[tile] or not (finish or go):
                         continue
-                    counts[tile] -= 1
-                    finish = full == TARGET_SUM and k >= 2 and touched
-                    go_on = can_go_on and can_finish(nxt, TARGET_SUM - full, touched, 1)
-                    if finish or go_on:
-                        vals[p] = d
-                        placed.append(placed_tile(q, d, tile == WILD))
-                        new_total = total + d * nm + ext
-                        if finish:
-                            emit(start, nxt - 1, new_total * factor * lm, cross + cross_here)
-                        if go_on:
-                            extend(
-                                nxt, start, full, new_total, factor * lm, cross + cross_here,
-                                touched,
+                    key_after = key - weight[tile]
+                    tile_key = q * 20 + d * 2 + (tile == WILD)
+                    placed_tile = tiles.get(tile_key)
+                    if placed_tile is None:
+                        row, col = divmod(q, size)
+                        placed_tile = tiles[tile_key] = new_placed_tile(
+                            col, row, d, tile == WILD
+                        )
+                    placed.append(placed_tile)
+                    if finish:
+                        main_score = new_total * factor * lm
+                        if lines is None:
+                            main = new_line(
+                                direction, squares[start:nxt], tuple(vals[start:nxt]), main_score
                             )
-                        placed.pop()
-                        vals[p] = EMPTY
-                    counts[tile] += 1
+                            lines = (main, *crossed)
+                        kept = kept_racks.get(key_after)
+                        if kept is None:
+                            kept = rack_after(key_after)
+                        out_append(
+                            new_scored_placement(
+                                new_placement(tuple(placed)),
+                                main_score + cross + cross_here + bonus,
+                                lines,
+                                bonus,
+                                kept,
+                            )
+                        )
+                    if go:
+                        counts[tile] -= 1
+                        extend(
+                            nxt, start, TARGET_SUM - rest, new_total, factor * lm,
+                            cross + cross_here, touched, key_after,
+                        )
+                        counts[tile] += 1
+                    placed.pop()
+                vals[p] = EMPTY
                 if run is not None:
                     crossed.pop()
 
@@ -344,8 +396,11 @@ class _Generator:
             while start > 0 and not empty[start - 1]:
                 start -= 1
                 left += vals[start]
-            if left <= TARGET_SUM and can_finish(p, TARGET_SUM - left, False, 2):
-                extend(p, start, left, left, 1, 0, False)
+            if left > TARGET_SUM:
+                continue
+            if (sums_ahead(p, False, 2, self.rack_key) >> (TARGET_SUM - left)) & 1:
+                extend(p, start, left, left, 1, 0, False, self.rack_key)
+
 
     def run(self) -> list[ScoredPlacement]:
         size = self.size
