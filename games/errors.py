@@ -45,6 +45,14 @@ def idempotency_key_reused() -> ApiError:
     )
 
 
+def idempotency_key_mismatch() -> ApiError:
+    return ApiError(
+        "idempotency_key_mismatch",
+        _("This Idempotency-Key was already used for a different request."),
+        status=422,
+    )
+
+
 def invalid(message: str, **details: Any) -> ApiError:
     return ApiError("invalid", message, status=400, details=details)
 

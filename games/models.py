@@ -130,6 +130,9 @@ class IdempotencyRecord(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     response_status = models.PositiveSmallIntegerField()
     response_body = models.JSONField()
+    # sha256 of the request (game, move, expected move number): a retry must be the same
+    # request; empty for records stored before fingerprints existed.
+    request_fingerprint = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ database unchanged when they do (the transaction rolls back).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -287,11 +288,14 @@ def submit_move(
         adapter = registry.get(game.kind)
         seats = _seats(game)
         seat = _seat_of(seats, user)
+        fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
         if idempotency_key:
             record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
             if record is not None:
                 if record.game_id != game.pk:
                     raise errors.idempotency_key_reused()
+                if record.request_fingerprint and record.request_fingerprint != fingerprint:
+                    raise errors.idempotency_key_mismatch()
                 return MoveReceipt(record.response_status, record.response_body, replayed=True)
         _check_playable(game, expected_move_number)
         if game.current_seat != seat.index:
@@ -318,12 +322,24 @@ def submit_move(
                         game=game,
                         response_status=201,
                         response_body=body,
+                        request_fingerprint=fingerprint,
                     )
             except IntegrityError as exc:
                 # The same key was stored meanwhile by a request on another game (that game's
                 # row lock does not serialize us): refuse, and the whole move rolls back.
                 raise errors.idempotency_key_reused() from exc
         return MoveReceipt(201, body)
+
+
+def _request_fingerprint(game_id: int, move: Any, expected_move_number: int | None) -> str:
+    """sha256 of the request's canonical JSON: a retry must repeat the request exactly."""
+    canonical = json.dumps(
+        {"game": game_id, "move": move, "expected_move_number": expected_move_number},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def _jsonable(view: dict[str, Any]) -> dict[str, Any]:

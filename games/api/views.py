@@ -41,6 +41,7 @@ def _errors(*codes: int) -> dict:
         403: "Not a player of this game (not_a_player)",
         404: "No such game",
         409: "not_your_turn, stale_move_number or game_over",
+        422: "idempotency_key_mismatch: the Idempotency-Key was used for a different request",
         429: "Throttled",
     }
     return {
@@ -151,10 +152,13 @@ class GameMovesView(GameViewBase):
                 OpenApiTypes.STR,
                 OpenApiParameter.HEADER,
                 required=False,
-                description="A retry with the same key returns the first response.",
+                description=(
+                    "A retry with the same key and the same body returns the first response; "
+                    "the same key with a different body is refused (422)."
+                ),
             )
         ],
-        responses={201: s.MovePlayedSerializer, **_errors(400, 401, 403, 404, 409, 429)},
+        responses={201: s.MovePlayedSerializer, **_errors(400, 401, 403, 404, 409, 422, 429)},
     )
     def post(self, request, game_id: int):
         data = s.SubmitMoveInputSerializer(data=request.data)

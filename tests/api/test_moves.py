@@ -116,6 +116,18 @@ def test_idempotency_key_plays_once(human_game, alice_client):
     assert_error(play(alice_client, human_game, "g7=5 h7=5", 0), 409, "stale_move_number")
 
 
+
+def test_idempotency_key_with_a_different_body_is_refused(human_game, alice_client):
+    first = play(alice_client, human_game, "g7=5 h7=5", 0, HTTP_IDEMPOTENCY_KEY="retry-2")
+    assert first.status_code == 201, first.content
+    for move, expected in (("pass", 0), ("g7=5 h7=5", 1)):
+        response = play(alice_client, human_game, move, expected, HTTP_IDEMPOTENCY_KEY="retry-2")
+        assert_error(response, 422, "idempotency_key_mismatch")
+    again = play(alice_client, human_game, "g7=5 h7=5", 0, HTTP_IDEMPOTENCY_KEY="retry-2")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert Move.objects.filter(game=human_game).count() == 1
+
 def test_history_hides_the_opponents_swap(human_game, alice_client, bob_client):
     play(alice_client, human_game, "swap 0 1", 0)
     play(bob_client, human_game, "pass", 1)
