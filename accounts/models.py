@@ -10,6 +10,11 @@ class Language(models.TextChoices):
     PT_BR = "pt-br", "Português (Brasil)"
 
 
+def normalize_language(code: str) -> str:
+    """Language codes as stored: lower case with '-' (pt-BR, pt_br, PT-br -> "pt-br")."""
+    return code.strip().lower().replace("_", "-")
+
+
 class TurnEmails(models.TextChoices):
     OFF = "off", _("Off")
     EACH = "each", _("Each turn")

@@ -3,13 +3,26 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from accounts.models import Language
+from accounts.models import Language, normalize_language
 from games.puzzles.selectors import streaks
 
 User = get_user_model()
 
 
+class LanguageField(serializers.ChoiceField):
+    """A language code in any case, with '-' or '_' (pt-BR, pt_br), stored as "pt-br"."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=Language.choices, **kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            data = normalize_language(data)
+        return super().to_internal_value(data)
+
+
 class UserSerializer(serializers.ModelSerializer):
+    language = LanguageField(required=False, allow_blank=True)
     puzzle_streak = serializers.SerializerMethodField()
     best_puzzle_streak = serializers.SerializerMethodField()
 
@@ -48,7 +61,7 @@ class RegisterInputSerializer(serializers.ModelSerializer):
         write_only=True, trim_whitespace=False, style={"input_type": "password"}
     )
     # Not given: the view saves the language the registration request was answered in.
-    language = serializers.ChoiceField(choices=Language.choices, required=False)
+    language = LanguageField(required=False)
 
     class Meta:
         model = User

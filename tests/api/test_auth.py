@@ -53,6 +53,12 @@ class TestRegister:
         error = assert_error(api_client.post(REGISTER, {}, format="json"), 400, "invalid")
         assert {"username", "email", "password"} <= set(error["details"])
 
+    @pytest.mark.parametrize("given", ["pt-BR", "pt_BR", "DE"])
+    def test_language_in_any_spelling(self, api_client, given):
+        response = register(api_client, language=given)
+        assert response.status_code == 201, response.content
+        assert response.json()["user"]["language"] == given.lower().replace("_", "-")
+
     def test_unknown_language(self, api_client):
         error = assert_error(register(api_client, language="xx"), 400, "invalid")
         assert "language" in error["details"]

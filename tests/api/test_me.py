@@ -53,6 +53,14 @@ def test_patch_preferences(alice, alice_client):
     assert response.json()["language"] == "pt-br"
 
 
+@pytest.mark.parametrize("given", ["pt-BR", "pt_br", "PT-br", "pt-br"])
+def test_patch_language_in_any_spelling(alice, alice_client, given):
+    response = alice_client.patch(ME, {"language": given}, format="json")
+    assert response.status_code == 200, response.content
+    alice.refresh_from_db()
+    assert alice.language == "pt-br" and response.json()["language"] == "pt-br"
+
+
 def test_username_is_read_only(alice, alice_client):
     response = alice_client.patch(ME, {"username": "mallory"}, format="json")
     assert response.status_code == 200
