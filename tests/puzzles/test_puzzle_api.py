@@ -183,10 +183,15 @@ def test_leaderboard_order_ties_by_submission_time(db, clock, user_factory, make
         (3, "P1", 30),
     ]
     assert [r["percent_of_best"] for r in rows["results"]] == [100.0, 75.0, 75.0]
-    # A player who has not played today's puzzle cannot work out the best score from it.
-    outsider = make_client(users[3]).get(url(TODAY, "/leaderboard")).json()
-    assert [r["percent_of_best"] for r in outsider["results"]] == [None, None, None]
-    assert "best_score" not in json.dumps(outsider)
+    # A player who has not played today's puzzle would read the best score off the top row.
+    outsider = make_client(users[3])
+    error = assert_error(outsider.get(url(TODAY, "/leaderboard")), 409, "attempt_first")
+    assert "40" not in json.dumps(error)
+    # Once the day is over the leaderboard is open to everyone.
+    clock.move_to(NOON + timedelta(days=1))
+    past = outsider.get(url(TODAY, "/leaderboard"))
+    assert past.status_code == 200, past.content
+    assert [r["percent_of_best"] for r in past.json()["results"]] == [100.0, 75.0, 75.0]
 
 
 def test_rank_so_far_counts_earlier_equal_scores_first(today_puzzle, user_factory, make_client):

@@ -6,7 +6,7 @@ from datetime import date
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
@@ -15,6 +15,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.errors import ApiError
+from games.api.serializers import ErrorEnvelopeSerializer
 from games.puzzles import selectors, services
 from games.puzzles.api.serializers import (
     PuzzleAttemptInputSerializer,
@@ -111,17 +112,28 @@ class LeaderboardView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: PuzzleLeaderboardPageSerializer},
+        responses={
+            200: PuzzleLeaderboardPageSerializer,
+            404: OpenApiResponse(ErrorEnvelopeSerializer, description="No puzzle that day"),
+            409: OpenApiResponse(
+                ErrorEnvelopeSerializer,
+                description="attempt_first: today's leaderboard shows once you have played it",
+            ),
+        },
         parameters=[DATE_PARAM, OpenApiParameter("page", OpenApiTypes.INT)],
         operation_id="puzzles_leaderboard",
         tags=TAGS,
     )
     def get(self, request, day: str):
         puzzle = services.puzzle_for_view(_parse_day(day))
-        # percent_of_best would give away the best score of an open puzzle not yet played.
-        show_percent = puzzle.date < selectors.utc_today() or (
-            selectors.attempt_of(puzzle, request.user) is not None
-        )
+        # The top scores of an open puzzle give away its best score: play it first.
+        is_open = puzzle.date >= selectors.utc_today()
+        if is_open and selectors.attempt_of(puzzle, request.user) is None:
+            raise ApiError(
+                "attempt_first",
+                _("Play today's puzzle first: its leaderboard shows once you have played it."),
+                status=409,
+            )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.leaderboard(puzzle), request, view=self)
         rows = [
@@ -129,11 +141,7 @@ class LeaderboardView(APIView):
                 "rank": entry.rank,
                 "player": entry.user.public_name,
                 "score": entry.score,
-                "percent_of_best": (
-                    selectors.percent_of_best(entry.score, puzzle.best_score)
-                    if show_percent
-                    else None
-                ),
+                "percent_of_best": selectors.percent_of_best(entry.score, puzzle.best_score),
                 "submitted_at": entry.created_at,
             }
             for entry in page
