@@ -15,10 +15,19 @@ TERMINATIONS = ("rack_emptied", "scoreless_turns", "resignation", "aborted", "aw
 
 
 # --- input ----------------------------------------------------------------------------------
+class StrictBooleanField(serializers.BooleanField):
+    """Only a JSON boolean: "yes", 1 or "true" are refused rather than read as true."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
 class OpponentInputSerializer(serializers.Serializer):
     ai = serializers.ChoiceField(choices=LEVELS, required=False)
     username = serializers.CharField(max_length=150, required=False)
-    random = serializers.BooleanField(required=False)
+    random = StrictBooleanField(required=False, help_text="true (a JSON boolean)")
 
     def validate(self, attrs):
         if len(attrs) != 1:
@@ -44,6 +53,14 @@ class PlacedTileInputSerializer(serializers.Serializer):
         help_text="The digit laid (for a wild: the digit it stands for).",
     )
     wild = serializers.BooleanField(default=False)
+
+    def validate(self, attrs):
+        # A wild may leave its digit to the notation's rules; a plain tile is nothing without it.
+        if not attrs.get("wild") and attrs.get("digit") is None:
+            raise serializers.ValidationError(
+                {"digit": [self.fields["digit"].error_messages["required"]]}
+            )
+        return attrs
 
 
 class MoveFormSerializer(serializers.Serializer):

@@ -96,6 +96,15 @@ def test_malformed_bodies_are_400_invalid(human_game, alice_client):
         assert_error(alice_client.post(moves_url(human_game), body, format="json"), 400, "invalid")
 
 
+@pytest.mark.parametrize("tile", [{"square": "g7"}, {"square": "g7", "wild": False}])
+def test_plain_tile_without_a_digit_is_400_invalid(human_game, alice_client, tile):
+    body = {"tiles": [tile, {"square": "h7", "digit": 5}], "expected_move_number": 0}
+    for url in (moves_url(human_game), f"/api/v1/games/{human_game.pk}/preview"):
+        error = assert_error(alice_client.post(url, body, format="json"), 400, "invalid")
+        assert "digit" in json.dumps(error["details"]), error
+    assert Move.objects.count() == 0
+
+
 def test_game_over_and_404(human_game, alice_client, bob_client):
     bob_client.post(f"/api/v1/games/{human_game.pk}/resign")
     assert_error(play(alice_client, human_game, "pass", 1), 409, "game_over")
