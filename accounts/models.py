@@ -18,7 +18,7 @@ def normalize_language(code: str) -> str:
 class TurnEmails(models.TextChoices):
     OFF = "off", _("Off")
     EACH = "each", _("Each turn")
-    DIGEST = "digest", _("Daily digest")
+    DIGEST = "digest", _("Hourly digest")  # at most one email an hour
 
 
 class User(AbstractUser):

@@ -81,3 +81,20 @@ def test_compiled_catalogs_are_in_use(language):
     with translation.override(language):
         stale = [e.msgid for e in entries if translation.gettext(e.msgid) != e.msgstrs[0]]
     assert not stale, f"run compilemessages: {language} is out of step for {stale[:5]}"
+
+
+@pytest.mark.parametrize(
+    "language,label",
+    [
+        ("en", "Hourly digest"),
+        ("de", "Stündliche Zusammenfassung"),
+        ("fr", "Résumé horaire"),
+        ("pt-br", "Resumo a cada hora"),
+    ],
+)
+def test_digest_choice_says_hourly(language, label):
+    """The digest is sent at most once an hour, whatever the old label said."""
+    from accounts.models import TurnEmails
+
+    with translation.override(language):
+        assert str(TurnEmails.DIGEST.label) == label
