@@ -20,7 +20,7 @@ import gc
 from functools import cache
 
 from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
-from .moves import PlacedTile, new_placed_tile, new_placement
+from .moves import PlacedTile, Placement, new_placed_tile, new_placement
 from .rules import ACROSS, DOWN, Line, ScoredPlacement, new_line, new_scored_placement
 from .scoring import TARGET_SUM, placement_bonus
 from .state import GameState
@@ -296,6 +296,21 @@ class _Generator:
                 sums = reachable[memo] = sums & low_bits
             return sums
 
+        def build_lines(
+            move: Placement, start: int, end: int, main_score: int
+        ) -> tuple[Line, ...]:
+            """The lines of a run from ``squares[start:end]``, built when first asked for:
+            the main line, then the cross lines of the placed tiles in reading order."""
+            new = {t.row * size + t.col: t.digit for t in move.tiles}
+            main_squares = squares[start:end]
+            values = tuple(new.get(square, cells[square]) for square in main_squares)
+            crossed = [
+                cross_line(square, digit, cross_dir)
+                for square, digit in new.items()
+                if cross_runs[square] is not None
+            ]
+            return (new_line(direction, main_squares, values, main_score), *crossed)
+
         def extend(
             p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool,
             key: int,
@@ -343,7 +358,6 @@ class _Generator:
                     )
                 vals[p] = d
                 new_total = total + d * nm + ext
-                lines = None  # the same for the tile and a wild standing for it
                 for tile in (d, WILD):
                     go = go_wild if tile == WILD else go_tile
                     if not counts[tile] or not (finish or go):
@@ -359,11 +373,6 @@ class _Generator:
                     placed.append(placed_tile)
                     if finish:
                         main_score = new_total * factor * lm
-                        if lines is None:
-                            main = new_line(
-                                direction, squares[start:nxt], tuple(vals[start:nxt]), main_score
-                            )
-                            lines = (main, *crossed)
                         kept = kept_racks.get(key_after)
                         if kept is None:
                             kept = rack_after(key_after)
@@ -371,9 +380,10 @@ class _Generator:
                             new_scored_placement(
                                 new_placement(tuple(placed)),
                                 main_score + cross + cross_here + bonus,
-                                lines,
+                                None,
                                 bonus,
                                 kept,
+                                (build_lines, start, nxt, main_score),
                             )
                         )
                     if go:

@@ -6,7 +6,7 @@ game state calls it for every placement that is not the generator's own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any
 
 from .board import EMPTY, Board, square_name
@@ -38,13 +38,72 @@ class Line:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class ScoredPlacement:
+    """A legal placement with its score, the lines it forms (in ``check_placement`` order), the
+    seven-tile bonus and the rack left. A frozen value: equal and hashed by move, score, lines
+    and bonus (not ``rack_after``), like the frozen dataclass it replaces.
+
+    ``lines`` may be built on first access: the move generator returns up to ~20,000 placements
+    of which callers look at the lines of very few, so it stores a recipe (``_pending``: a
+    callable and its arguments) instead of building the Line objects up front.
+    """
+
+    __slots__ = ("move", "score", "_lines", "bonus", "rack_after", "_pending")
+    __match_args__ = ("move", "score", "lines", "bonus", "rack_after")
+
     move: Placement
     score: int
-    lines: tuple[Line, ...]
-    bonus: int = 0
-    rack_after: tuple[int, ...] = field(default=(), compare=False)
+    bonus: int
+    rack_after: tuple[int, ...]
+
+    def __init__(
+        self,
+        move: Placement,
+        score: int,
+        lines: tuple[Line, ...],
+        bonus: int = 0,
+        rack_after: tuple[int, ...] = (),
+    ) -> None:
+        for name, value in (
+            ("move", move), ("score", score), ("_lines", lines), ("bonus", bonus),
+            ("rack_after", rack_after), ("_pending", None),
+        ):
+            object.__setattr__(self, name, value)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        pending = self._pending
+        if pending is not None:  # built once; the value never changes afterwards
+            build, *args = pending
+            object.__setattr__(self, "_lines", build(self.move, *args))
+            object.__setattr__(self, "_pending", None)
+        return self._lines
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _key(self) -> tuple[Placement, int, tuple[Line, ...], int]:
+        return (self.move, self.score, self.lines, self.bonus)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"ScoredPlacement(move={self.move!r}, score={self.score!r}, lines={self.lines!r}, "
+            f"bonus={self.bonus!r}, rack_after={self.rack_after!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoredPlacement, (self.move, self.score, self.lines, self.bonus, self.rack_after))
 
     def lines_dicts(self, size: int) -> list[dict[str, Any]]:
         return [line.to_dict(size) for line in self.lines]
@@ -58,7 +117,7 @@ _line_setters = tuple(
 )
 _scored_setters = tuple(
     ScoredPlacement.__dict__[name].__set__  # type: ignore[attr-defined]
-    for name in ("move", "score", "lines", "bonus", "rack_after")
+    for name in ("move", "score", "_lines", "bonus", "rack_after", "_pending")
 )
 
 
@@ -82,19 +141,22 @@ def new_line(
 def new_scored_placement(
     move: Placement,
     score: int,
-    lines: tuple[Line, ...],
+    lines: tuple[Line, ...] | None,
     bonus: int,
     rack_after: tuple[int, ...],
+    pending: tuple[Any, ...] | None = None,
     _setters: tuple = _scored_setters,
 ) -> ScoredPlacement:
-    """``ScoredPlacement(...)``, built without the frozen-field setter."""
+    """``ScoredPlacement(...)`` built without the frozen-field setter. With ``lines=None`` and
+    ``pending=(build, *args)``, ``lines`` is ``build(move, *args)``, built on first access."""
     scored = _new(ScoredPlacement)
-    set_move, set_score, set_lines, set_bonus, set_rack_after = _setters
+    set_move, set_score, set_lines, set_bonus, set_rack_after, set_pending = _setters
     set_move(scored, move)
     set_score(scored, score)
     set_lines(scored, lines)
     set_bonus(scored, bonus)
     set_rack_after(scored, rack_after)
+    set_pending(scored, pending)
     return scored
 
 
