@@ -12,6 +12,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 from django.db.models import F
 from django.utils import timezone
@@ -21,8 +22,15 @@ from games.models import Game
 
 log = logging.getLogger(__name__)
 
-# A computer turn pending longer than this is considered lost and queued again.
-AI_TURN_STALE_AFTER = timedelta(seconds=30)
+# Added to the broker's visibility timeout: a message taken by a worker that died comes back
+# by itself after that timeout, so a turn is only considered lost once it has passed.
+AI_TURN_STALE_MARGIN = timedelta(seconds=15)
+
+
+def ai_turn_stale_after() -> timedelta:
+    """How long a computer turn may stay pending before the sweep queues it again."""
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None) or {}
+    return timedelta(seconds=options.get("visibility_timeout", 45)) + AI_TURN_STALE_MARGIN
 
 
 def enqueue_ai_turn(game_id: int, move_number: int) -> None:
@@ -46,11 +54,31 @@ def play_ai_turn(game_id: int, expected_move_number: int) -> int | None:
     return move.number if move is not None else None
 
 
+def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
+    """True if this turn was not re-queued within ``interval`` (and remember that it is now).
+
+    The time is compared here rather than left to the cache's expiry, so that it follows the
+    same clock as ``turn_started_at``; the key outlives the interval only to be read.
+    """
+    key = f"games:ai-requeued:{game_id}:{move_number}"
+    now = timezone.now().timestamp()
+    last = cache.get(key)
+    if last is not None and now - last < interval.total_seconds():
+        return False
+    cache.set(key, now, timeout=2 * interval.total_seconds())
+    return True
+
+
 @shared_task(name="games.sweep_ai_turns")
 def sweep_ai_turns() -> int:
-    """Re-queue computer turns pending for longer than ``AI_TURN_STALE_AFTER`` (lost messages)."""
-    cutoff = timezone.now() - AI_TURN_STALE_AFTER
-    pending = list(
+    """Re-queue computer turns pending longer than ``ai_turn_stale_after()`` (lost messages).
+
+    Each turn is re-queued at most once per that interval (a cache key per game and move
+    number), so a backlog of slow messages is not topped up with duplicates on every sweep.
+    """
+    stale_after = ai_turn_stale_after()
+    cutoff = timezone.now() - stale_after
+    candidates = list(
         Game.objects.filter(
             status=Game.Status.ACTIVE,
             turn_started_at__lte=cutoff,
@@ -58,6 +86,11 @@ def sweep_ai_turns() -> int:
             seats__ai_level__isnull=False,
         ).values_list("pk", "move_number")
     )
+    pending = [
+        (game_id, move_number)
+        for game_id, move_number in candidates
+        if _claim_requeue(game_id, move_number, stale_after)
+    ]
     for game_id, move_number in pending:
         log.info("re-queueing computer turn of game %s at move %s", game_id, move_number)
         enqueue_ai_turn(game_id, move_number)

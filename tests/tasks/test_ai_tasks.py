@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
@@ -35,13 +36,45 @@ def test_task_is_late_acked_and_retried_on_database_errors():
     assert task.max_retries == 5 and task.retry_backoff
 
 
+def _pending_for(game, seconds: float) -> None:
+    Game.objects.filter(pk=game.pk).update(
+        turn_started_at=timezone.now() - timedelta(seconds=seconds)
+    )
+
+
 def test_sweep_requeues_only_stale_computer_turns(ai_first_game, human_game, ai_queue):
     assert tasks.sweep_ai_turns() == 0  # the computer's turn has just begun
-    stale = timezone.now() - timedelta(seconds=31)
-    Game.objects.filter(pk__in=[ai_first_game.pk, human_game.pk]).update(turn_started_at=stale)
+    stale = tasks.ai_turn_stale_after().total_seconds() + 1
+    for game in (ai_first_game, human_game):
+        _pending_for(game, stale)
     ai_queue.clear()
     assert tasks.sweep_ai_turns() == 1
     assert ai_queue == [(ai_first_game.pk, 0)]
+
+
+def test_sweep_waits_past_the_visibility_timeout(ai_first_game, ai_queue, settings):
+    """Before the broker's visibility timeout (+15 s) a lost message may still come back."""
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 100}
+    ai_queue.clear()
+    _pending_for(ai_first_game, 114)
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []
+    _pending_for(ai_first_game, 116)
+    assert tasks.sweep_ai_turns() == 1
+
+
+def test_sweep_requeues_a_turn_once_per_interval(ai_first_game, ai_queue):
+    """Under a backlog every sweep would otherwise add one more duplicate message."""
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        _pending_for(ai_first_game, 600)
+        ai_queue.clear()
+        assert tasks.sweep_ai_turns() == 1
+    with time_machine.travel(start + timedelta(seconds=30), tick=False):
+        assert tasks.sweep_ai_turns() == 0  # the next beat: not again yet
+    interval = tasks.ai_turn_stale_after()
+    with time_machine.travel(start + interval + timedelta(seconds=1), tick=False):
+        assert tasks.sweep_ai_turns() == 1  # that message may be lost too
+    assert ai_queue == [(ai_first_game.pk, 0)] * 2
 
 
 def test_sweep_ignores_finished_games(ai_first_game, alice, ai_queue):
