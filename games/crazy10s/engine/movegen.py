@@ -248,18 +248,24 @@ class _Generator:
         if max_tiles < 2:
             return
         # Where a run continued at empty position e could end: (tiles placed from e on, sum of
-        # the existing tiles it would pass or join). Squares no digit fits end the list.
-        endings: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        # the existing tiles it would pass or join, tiles on squares free to take any digit,
+        # that sum plus the digits forced by cross lines). Squares no digit fits end the list.
+        endings: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
         for e in range(n):
             if not empty[e]:
                 continue
-            passed, m, f = 0, 0, e
+            passed, fixed, m, free, f = 0, 0, 0, 0, e
             while f < n and allowed[f] and m < max_tiles:
                 m += 1
-                if passed + right_sum[f] > TARGET_SUM:
-                    break
-                endings[e].append((m, passed + right_sum[f]))
+                if len(allowed[f]) == 1:
+                    fixed += allowed[f][0]
+                else:
+                    free += 1
                 passed += right_sum[f]
+                fixed += right_sum[f]
+                if passed > TARGET_SUM or fixed > TARGET_SUM:
+                    break
+                endings[e].append((m, passed, free, fixed))
                 f = next_empty[f]
         counts, weight = self.counts, self.weight
         sums_by_size, rack_after = self.sums_by_size, self.rack_after
@@ -278,9 +284,10 @@ class _Generator:
             """Bit mask of the sums ``need`` the rack ``key`` could still complete exactly when
             a run is continued at position e (bit ``need`` set: the run may go on).
 
-            A relaxation (forced digits on the way are ignored): it only prunes runs that
-            cannot reach exactly 10 with the tiles left, or cannot reach an anchor. ``least`` is
-            the fewest tiles the run must still place (2 for a run not started yet). Memoised:
+            A relaxation (which tiles the digits forced by cross lines need is ignored, but
+            their sum counts): it only prunes runs that cannot reach exactly 10 with the tiles
+            left, or cannot reach an anchor. ``least`` is the fewest tiles the run must still
+            place (2 for a run not started yet). Memoised:
             the digits tried at one square, and a tile or a wild standing for it, meet the same
             questions again.
             """
@@ -290,9 +297,11 @@ class _Generator:
                 masks = sums_by_size(key)
                 fewest = least if touched else max(least, reach[e] or n)
                 sums = 0
-                for m, passed in endings[e]:
+                for m, passed, free, fixed in endings[e]:
                     if m >= fewest:
-                        sums |= masks[m] << passed
+                        # m tiles adding up to the sum, and the free ones to the sum less the
+                        # forced digits: both are necessary.
+                        sums |= (masks[m] << passed) & (masks[free] << fixed)
                 sums = reachable[memo] = sums & low_bits
             return sums
 
