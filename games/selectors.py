@@ -93,13 +93,17 @@ def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
     }
 
 
-def player_view(*, game: Game, seat_index: int, seats=None) -> dict[str, Any]:
+def player_view(*, game: Game, seat_index: int, seats=None, state=None) -> dict[str, Any]:
     """Everything the player in ``seat_index`` may know about the game.
 
-    ``seats`` defaults to ``game.seats.all()`` (prefetch them with their users)."""
+    ``seats`` defaults to ``game.seats.all()`` (prefetch them with their users). ``state`` is
+    the engine state already loaded from ``game.state``, if the caller has it: a move's result
+    state is passed so the freshly saved JSON is not parsed back in the same request."""
     seats = game.seats.all() if seats is None else seats
     adapter = registry.get(game.kind)
-    view = adapter.view(adapter.load(game.state), seat_index)
+    if state is None:
+        state = adapter.load(game.state)
+    view = adapter.view(state, seat_index)
     active = game.status == Game.Status.ACTIVE
     return {
         "id": game.pk,

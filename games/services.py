@@ -306,7 +306,9 @@ def submit_move(
         except adapter.IllegalMove as exc:
             raise errors.illegal_move(exc) from exc
         facts = _record_move(game, seats, result)
-        view = selectors.player_view(game=game, seat_index=seat.index, seats=seats)
+        view = selectors.player_view(
+            game=game, seat_index=seat.index, seats=seats, state=result.state
+        )
         body = {
             "score": facts["score"],
             "lines": facts["lines"],
