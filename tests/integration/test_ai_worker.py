@@ -5,17 +5,21 @@ server never take these tasks, and it reads the test database through DATABASE_U
 """
 
 import os
-import subprocess
-import sys
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from games import registry, services
 from games.crazy10s import engine
+from tests.integration.notify_support import (
+    database_url,
+    remove_log,
+    start_worker,
+    stop_worker,
+    worker_log,
+)
 
 pytestmark = [
     pytest.mark.worker,
@@ -24,49 +28,25 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
 GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come within 60
 
 
 @pytest.fixture
-def worker(settings, tmp_path):
+def worker(settings):
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
     queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
     settings.GAMES_AI_QUEUE = queue
-    db = connection.settings_dict
-    env = dict(os.environ)
-    env.update(
-        DATABASE_URL=(
-            f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:"
-            f"{db['PORT'] or 5432}/{db['NAME']}"
-        ),
-        GAMES_AI_QUEUE=queue,
-        CELERY_TASK_ALWAYS_EAGER="false",
+    proc = start_worker(
+        queue=queue,
+        db_url=database_url(connection.settings_dict),
+        # start_worker routes notifications to the test queue too; this test wants only the
+        # computer's turns here, the emails a computer move triggers stay on the usual queue.
+        extra_env={"NOTIFY_QUEUE": os.environ.get("NOTIFY_QUEUE", "")},
     )
-    log = open(tmp_path / "worker.log", "w+")  # noqa: SIM115 (closed below)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-         "--concurrency=1", "-Q", queue, "--without-gossip", "--without-mingle",
-         "--without-heartbeat", "--loglevel=INFO"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    proc.log_path = tmp_path / "worker.log"
-    # The queue is new: a message published before the worker has declared (bound) it would
-    # be dropped by the Redis transport, so wait until the worker says it is ready.
-    ready_by = time.monotonic() + 60
-    while "ready." not in proc.log_path.read_text():
-        assert proc.poll() is None, proc.log_path.read_text()
-        assert time.monotonic() < ready_by, "the worker did not start within 60 s"
-        time.sleep(0.1)
     yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-    log.close()
+    stop_worker(proc)
+    remove_log(proc)
 
 
 def wait_for_my_turn(
@@ -85,7 +65,7 @@ def wait_for_my_turn(
             if view["status"] != "active" or replied:
                 return view
         time.sleep(0.2)
-    log = worker.log_path.read_text()[-3000:] if worker is not None else ""
+    log = worker_log(worker, tail=3000) if worker is not None else ""
     raise AssertionError(
         f"no reply from the computer within {timeout} s after move {move_number}\n{log}"
     )
