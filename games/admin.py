@@ -9,14 +9,13 @@ from datetime import timedelta
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Prefetch, Q
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html_join
 
 from config.errors import ApiError
 from games import registry
-from games.crazy10s.engine import EMPTY, WILD, format_rack
-from games.crazy10s.engine.board import BONUS_NAMES, square_name
+from games.admin_board import render_board
+from games.crazy10s.engine import format_rack
 from games.models import Game, Move, Seat
 from games.moderation import services as moderation
 
@@ -183,8 +182,7 @@ class GameAdmin(admin.ModelAdmin):
     def board_grid(self, game: Game) -> str:
         if not game.state:
             return "-"
-        state = registry.get(game.kind).load(game.state)
-        return render_to_string("admin/games/game/board.html", {"grid": _grid(state)})
+        return render_board(registry.get(game.kind).load(game.state).board)
 
     @admin.display(description="racks")
     def racks(self, game: Game):
@@ -227,25 +225,3 @@ def _seat_name(seat: Seat | None) -> str:
     if seat.ai_level is not None:
         return f"computer ({seat.ai_level})"
     return seat.user.username if seat.user else "-"
-
-
-def _grid(state) -> list[list[dict]]:
-    """Rows of cells for the template: square name, bonus kind, tile text, wild or not."""
-    board = state.board
-    size = board.size
-    rows = []
-    for row in range(size):
-        cells = []
-        for col in range(size):
-            index = row * size + col
-            tile = board.cells[index]
-            kind = board.layout.kinds[index]
-            cells.append({
-                "square": square_name(index, size),
-                "bonus": BONUS_NAMES.get(kind, ""),
-                "css": {"d": "dn", "t": "tn", "D": "dl", "T": "tl", "*": "star"}.get(kind, ""),
-                "tile": "" if tile == EMPTY else str(tile),
-                "wild": index in board.wilds or tile == WILD,
-            })
-        rows.append(cells)
-    return rows

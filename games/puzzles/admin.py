@@ -11,52 +11,20 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Avg, Count, ExpressionWrapper, F, FloatField
 from django.utils import timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 
 from config.errors import ApiError
-from games.crazy10s.engine import parse_layout
+from games.admin_board import render_board
+from games.crazy10s.engine import parse_board, parse_layout
 from games.puzzles import services
 from games.puzzles.models import Puzzle, PuzzleAttempt
 
-_BONUS_COLOURS = {"d": "#bfe3ff", "t": "#4aa3f0", "D": "#ffd0d0", "T": "#f06060", "*": "#ffd24a"}
-_BONUS_LABELS = {"d": "DN", "t": "TN", "D": "DL", "T": "TL", "*": "★"}
 
-
-def draw_position(puzzle: Puzzle, cell_px: int = 22) -> str:
-    """The board as a read-only HTML grid: tiles in bold, bonus squares coloured and labelled."""
-    kinds = parse_layout(puzzle.layout).kinds
-    rows = puzzle.board.split("/")
-    size = len(rows)
-
-    def cell(index: int, char: str) -> tuple:
-        kind = kinds[index]
-        text = char if char != "." else _BONUS_LABELS.get(kind, "")
-        weight = "bold" if char != "." else "normal"
-        colour = _BONUS_COLOURS.get(kind, "#fff")
-        return (cell_px, cell_px, colour, weight, text)
-
-    style = (
-        "width:{}px;height:{}px;background:{};font-weight:{};border:1px solid #999;"
-        "text-align:center;font-size:10px;padding:0"
-    )
-    html_rows = format_html_join(
-        "",
-        "<tr>{}</tr>",
-        (
-            (
-                format_html_join(
-                    "",
-                    f'<td style="{style}">{{}}</td>',
-                    (cell(r * size + c, ch) for c, ch in enumerate(row)),
-                ),
-            )
-            for r, row in enumerate(rows)
-        ),
-    )
+def draw_position(puzzle: Puzzle, *, compact: bool = False) -> str:
+    """The board as a read-only grid (the game admin's drawing) and the rack under it."""
+    board = parse_board(puzzle.board, parse_layout(puzzle.layout))
     return format_html(
-        '<table style="border-collapse:collapse">{}</table><p>Rack: <b>{}</b></p>',
-        html_rows,
-        puzzle.rack,
+        "{}<p>Rack: <b>{}</b></p>", render_board(board, compact=compact), puzzle.rack
     )
 
 
@@ -136,7 +104,7 @@ class PuzzleAdmin(admin.ModelAdmin):
 
     @admin.display(description="position")
     def position_small(self, obj: Puzzle) -> str:
-        return draw_position(obj, cell_px=12)
+        return draw_position(obj, compact=True)
 
     @admin.display(description="attempts", ordering="num_attempts")
     def attempt_count(self, obj: Puzzle) -> int:
