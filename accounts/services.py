@@ -21,11 +21,6 @@ def issue_token(*, user) -> Token:
     return token
 
 
-def revoke_tokens(*, users) -> int:
-    deleted, _ = Token.objects.filter(user__in=users).delete()
-    return deleted
-
-
 @transaction.atomic
 def suspend_users(*, queryset) -> int:
     ids = list(queryset.values_list("pk", flat=True))
