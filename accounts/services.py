@@ -1,14 +1,16 @@
 """Account writes (keyword-only, called by views, admin and commands)."""
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import QuerySet
 from rest_framework.authtoken.models import Token
 
-User = get_user_model()
+from accounts.models import User
 
 
 @transaction.atomic
-def register_user(*, username: str, email: str, password: str, language: str = "en"):
+def register_user(
+    *, username: str, email: str, password: str, language: str = "en"
+) -> tuple[User, Token]:
     user = User(username=username, email=email, language=language)
     user.set_password(password)
     user.save()
@@ -16,13 +18,13 @@ def register_user(*, username: str, email: str, password: str, language: str = "
     return user, token
 
 
-def issue_token(*, user) -> Token:
+def issue_token(*, user: User) -> Token:
     token, _ = Token.objects.get_or_create(user=user)
     return token
 
 
 @transaction.atomic
-def suspend_users(*, queryset) -> int:
+def suspend_users(*, queryset: QuerySet[User]) -> int:
     ids = list(queryset.values_list("pk", flat=True))
     updated = User.objects.filter(pk__in=ids).update(is_active=False)
     Token.objects.filter(user_id__in=ids).delete()

@@ -3,7 +3,8 @@ contains the opponent's rack, the bag or the seed) plus the game's own bookkeepi
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
     Case,
@@ -20,6 +21,9 @@ from django.db.models import (
 from games import computer_levels, errors, registry
 from games.models import Game, Move, Seat
 
+if TYPE_CHECKING:
+    from accounts.models import User
+
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
@@ -27,7 +31,7 @@ def _seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 
 
-def game_for_player(*, game_id: int, user, defer_state: bool = False) -> tuple[Game, Seat]:
+def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> tuple[Game, Seat]:
     """The game (seats and their users prefetched) and the user's seat: 404 / 403 otherwise."""
     qs = Game.objects.prefetch_related(_seats_prefetch())
     if defer_state:
@@ -41,11 +45,11 @@ def game_for_player(*, game_id: int, user, defer_state: bool = False) -> tuple[G
     return game, seat
 
 
-def seat_of(game: Game, user) -> Seat | None:
+def seat_of(game: Game, user: User) -> Seat | None:
     return next((s for s in game.seats.all() if s.user_id == user.pk), None)
 
 
-def _seat(seats, index: int) -> Seat | None:
+def _seat(seats: Iterable[Seat], index: int) -> Seat | None:
     return next((s for s in seats if s.index == index), None)
 
 
@@ -93,7 +97,9 @@ def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
     }
 
 
-def player_view(*, game: Game, seat_index: int, seats=None, state=None) -> dict[str, Any]:
+def player_view(
+    *, game: Game, seat_index: int, seats: Iterable[Seat] | None = None, state: Any = None
+) -> dict[str, Any]:
     """Everything the player in ``seat_index`` may know about the game.
 
     ``seats`` defaults to ``game.seats.all()`` (prefetch them with their users). ``state`` is
@@ -130,7 +136,7 @@ def player_view(*, game: Game, seat_index: int, seats=None, state=None) -> dict[
     }
 
 
-def player_games(*, user, status: str | None = None) -> QuerySet[Game]:
+def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
     """The user's games; ``status`` is active, waiting or finished (which includes aborted).
 
     Active games come with the user's turn first, then by deadline; finished by end time.
@@ -161,7 +167,7 @@ def player_games(*, user, status: str | None = None) -> QuerySet[Game]:
     return qs.order_by(group, "-my_turn", deadline, ended, "-id")
 
 
-def game_summary(*, game: Game, user) -> dict[str, Any]:
+def game_summary(*, game: Game, user: User) -> dict[str, Any]:
     """A list entry: no board, no rack (the list never loads the private state)."""
     seat = seat_of(game, user)
     assert seat is not None
