@@ -6,7 +6,9 @@ digit). A placement must cover an *anchor* (an empty square next to a tile; the 
 board), so each row and column is scanned only from starts that can reach an anchor with the rack.
 Runs are extended left to right with the rack as a multiset; because every digit is ≥ 0, a run
 whose main-line sum passes 10 is pruned at once, and a run is emitted only when the main line
-(including the existing tiles it joins) adds up to exactly 10.
+(including the existing tiles it joins) adds up to exactly 10. Runs are searched as digit
+sequences (a rack tile plays a digit when there is one, else a wild), so wilds do not multiply the
+search; every way of spending the wilds on a finished run is emitted with the same score and lines.
 
 Multi-tile placements have one direction, so each is generated once; single tiles are generated
 in a separate pass (both lines at once), so they are never produced twice. The results carry the
@@ -66,6 +68,7 @@ class _Generator:
         self.counts = [0] * (WILD + 1)
         for tile in rack:
             self.counts[tile] += 1
+        self.initial_counts = tuple(self.counts)
         self.rack_len = len(rack)
         # The rack left at any point of the search as one int (counts in base len(rack) + 1), so
         # that the per-rack tables below are looked up without building a tuple per step.
@@ -77,6 +80,7 @@ class _Generator:
         self._cross_lines: dict[int, Line] = {}
         self._rack_after: dict[int, tuple[int, ...]] = {}
         self._sums: dict[int, list[int]] = {}
+        self._wild_spends: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
         # Perpendicular runs of every empty square, keyed by the run's direction.
         self.runs: dict[str, list[CrossRun | None]] = {
             ACROSS: [None] * (size * size),
@@ -170,6 +174,25 @@ class _Generator:
                 t for t, n in enumerate(self.rack_counts(key)) for _ in range(n)
             )
         return kept
+
+    def spend_wilds(self, digits: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Every way the rack can supply a run of ``digits``: (positions played by a wild,
+        rack key of the tiles used). Built from the ways for the run less its last digit."""
+        spends = self._wild_spends.get(digits)
+        if spends is None:
+            if not digits:
+                return [((), 0)]
+            last, d = len(digits) - 1, digits[-1]
+            base, tile_weight, wild_weight = self.base, self.weight[d], self.weight[WILD]
+            tiles, wilds = self.initial_counts[d], self.initial_counts[WILD]
+            spends = []
+            for wild_at, used in self.spend_wilds(digits[:-1]):
+                if used // tile_weight % base < tiles:
+                    spends.append((wild_at, used + tile_weight))
+                if used // wild_weight % base < wilds:
+                    spends.append(((*wild_at, last), used + wild_weight))
+            self._wild_spends[digits] = spends
+        return spends
 
     def choices(self, digits: tuple[int, ...]) -> list[tuple[int, bool]]:
         """(digit, is wild) pairs the rack can supply for a square allowing ``digits``."""
@@ -270,13 +293,17 @@ class _Generator:
         counts, weight = self.counts, self.weight
         sums_by_size, rack_after = self.sums_by_size, self.rack_after
         nmul, lmul = self.nmul, self.lmul
+        # The run being built: its digits, and each as a rack tile and as a wild.
+        digits_placed: list[int] = []
         placed: list[PlacedTile] = []
-        crossed: list[Line] = []  # cross lines of the placed tiles, in reading order
+        placed_wild: list[PlacedTile] = []
+        has_wild = counts[WILD] > 0
+        rack_key = self.rack_key
         out_append = self.out.append
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
         cross_line, tiles, size = self.cross_line, self._tiles, self.size
-        cross_lines, kept_racks = self._cross_lines, self._rack_after
-        cross_down = cross_dir == DOWN
+        placed_tile, kept_racks = self.placed_tile, self._rack_after
+        wild_spends, spend_wilds = self._wild_spends, self.spend_wilds
         reachable: dict[int, int] = {}
         low_bits = (1 << (TARGET_SUM + 1)) - 1
 
@@ -330,82 +357,76 @@ class _Generator:
             ext, nxt = right_sum[p], next_empty[p]
             room = TARGET_SUM - s - ext  # the digit here that makes the main line exactly 10
             touched = touched or anchor[p]
-            k = len(placed) + 1
+            k = len(digits_placed) + 1
             can_end = k >= 2 and touched
             bonus = bonus7 if k == RACK_SIZE else 0
             going = k < max_tiles and nxt < n and bool(allowed[nxt])
             if going:
                 digits = allowed[p]
-                ahead_wild = sums_ahead(nxt, touched, 1, key - weight[WILD]) if counts[WILD] else 0
             elif can_end and 0 <= room <= 9 and room in allowed[p]:
                 digits = (room,)  # the run must end here: only one digit can do it
-                ahead_wild = 0
             else:
                 return
             for d in digits:
                 if d > room:
                     break
+                # A digit sequence is searched once: a rack tile stands for d if there is one
+                # (that leaves the wild, which can do anything the tile could), else a wild.
+                # The other ways to spend the wilds on the same digits are added on emission.
+                tile = d if counts[d] else WILD
+                if not counts[tile]:
+                    continue
                 finish = can_end and d == room
                 rest = room - d  # what the rest of the run must add
-                go_tile = (
-                    going
-                    and counts[d]
-                    and (sums_ahead(nxt, touched, 1, key - weight[d]) >> rest) & 1
-                )
-                go_wild = (ahead_wild >> rest) & 1
-                if not (
-                    (counts[d] and (finish or go_tile)) or (counts[WILD] and (finish or go_wild))
-                ):
+                key_after = key - weight[tile]
+                go = going and (sums_ahead(nxt, touched, 1, key_after) >> rest) & 1
+                if not (finish or go):
                     continue
                 if run is None:
                     cross_here = 0
                 else:
                     cross_here = (run[2] + d * nm) * lm
-                    crossed.append(
-                        cross_lines.get((q * 10 + d) * 2 + cross_down)
-                        or cross_line(q, d, cross_dir)
-                    )
-                vals[p] = d
-                new_total = total + d * nm + ext
-                for tile in (d, WILD):
-                    go = go_wild if tile == WILD else go_tile
-                    if not counts[tile] or not (finish or go):
-                        continue
-                    key_after = key - weight[tile]
-                    tile_key = q * 20 + d * 2 + (tile == WILD)
-                    placed_tile = tiles.get(tile_key)
-                    if placed_tile is None:
-                        row, col = divmod(q, size)
-                        placed_tile = tiles[tile_key] = new_placed_tile(
-                            col, row, d, tile == WILD
-                        )
-                    placed.append(placed_tile)
-                    if finish:
-                        main_score = new_total * factor * lm
-                        kept = kept_racks.get(key_after)
+                digits_placed.append(d)
+                tile_key = q * 20 + d * 2
+                real = tiles.get(tile_key)
+                if real is None:
+                    real = placed_tile(q, d, False)
+                placed.append(real)
+                if has_wild:
+                    wild = tiles.get(tile_key + 1)
+                    if wild is None:
+                        wild = placed_tile(q, d, True)
+                    placed_wild.append(wild)
+                if finish:
+                    main_score = (total + d * nm + ext) * factor * lm
+                    score = main_score + cross + cross_here + bonus
+                    recipe = (build_lines, start, nxt, main_score)
+                    spends = wild_spends.get(tuple(digits_placed))
+                    if spends is None:
+                        spends = spend_wilds(tuple(digits_placed))
+                    for wild_at, used in spends:
+                        if wild_at:
+                            chosen = placed.copy()
+                            for i in wild_at:
+                                chosen[i] = placed_wild[i]
+                            move = new_placement(tuple(chosen))
+                        else:
+                            move = new_placement(tuple(placed))
+                        kept = kept_racks.get(rack_key - used)
                         if kept is None:
-                            kept = rack_after(key_after)
-                        out_append(
-                            new_scored_placement(
-                                new_placement(tuple(placed)),
-                                main_score + cross + cross_here + bonus,
-                                None,
-                                bonus,
-                                kept,
-                                (build_lines, start, nxt, main_score),
-                            )
-                        )
-                    if go:
-                        counts[tile] -= 1
-                        extend(
-                            nxt, start, TARGET_SUM - rest, new_total, factor * lm,
-                            cross + cross_here, touched, key_after,
-                        )
-                        counts[tile] += 1
-                    placed.pop()
-                vals[p] = EMPTY
-                if run is not None:
-                    crossed.pop()
+                            kept = rack_after(rack_key - used)
+                        out_append(new_scored_placement(move, score, None, bonus, kept, recipe))
+                if go:
+                    counts[tile] -= 1
+                    extend(
+                        nxt, start, TARGET_SUM - rest, total + d * nm + ext, factor * lm,
+                        cross + cross_here, touched, key_after,
+                    )
+                    counts[tile] += 1
+                placed.pop()
+                digits_placed.pop()
+                if has_wild:
+                    placed_wild.pop()
 
         for p in range(n):
             if not allowed[p] or reach[p] is None or reach[p] > max_tiles:  # type: ignore[operator]
