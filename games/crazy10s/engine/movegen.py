@@ -33,6 +33,16 @@ NO_DIGITS: tuple[int, ...] = ()
 
 # A perpendicular run through an empty square: (squares, index of the square, existing sum).
 CrossRun = tuple[tuple[int, ...], int, int]
+# One way to supply a run's digits: (positions a wild plays, rack key of the tiles used, rack left).
+WildSpend = tuple[tuple[int, ...], int, tuple[int, ...]]
+
+# Slot setters to build results without the frozen-field setter (see moves.new_placement).
+_new = object.__new__
+_set_tiles = Placement.__dict__["tiles"].__set__  # type: ignore[attr-defined]
+_scored_setters = tuple(
+    ScoredPlacement.__dict__[name].__set__  # type: ignore[attr-defined]
+    for name in ("move", "score", "_lines", "bonus", "rack_after", "_pending")
+)
 
 
 @cache
@@ -80,7 +90,7 @@ class _Generator:
         self._cross_lines: dict[int, Line] = {}
         self._rack_after: dict[int, tuple[int, ...]] = {}
         self._sums: dict[int, list[int]] = {}
-        self._wild_spends: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
+        self._wild_spends: dict[tuple[int, ...], list[WildSpend]] = {}
         # Perpendicular runs of every empty square, keyed by the run's direction.
         self.runs: dict[str, list[CrossRun | None]] = {
             ACROSS: [None] * (size * size),
@@ -175,22 +185,29 @@ class _Generator:
             )
         return kept
 
-    def spend_wilds(self, digits: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    def spend_wilds(self, digits: tuple[int, ...]) -> list[WildSpend]:
         """Every way the rack can supply a run of ``digits``: (positions played by a wild,
-        rack key of the tiles used). Built from the ways for the run less its last digit."""
+        rack key of the tiles used, rack left). Built from the ways for the run less its last
+        digit."""
         spends = self._wild_spends.get(digits)
         if spends is None:
             if not digits:
-                return [((), 0)]
+                return [((), 0, self.rack_after(self.rack_key))]
             last, d = len(digits) - 1, digits[-1]
             base, tile_weight, wild_weight = self.base, self.weight[d], self.weight[WILD]
             tiles, wilds = self.initial_counts[d], self.initial_counts[WILD]
+            rack = self.rack_key
             spends = []
-            for wild_at, used in self.spend_wilds(digits[:-1]):
+            for wild_at, used, _ in self.spend_wilds(digits[:-1]):
                 if used // tile_weight % base < tiles:
-                    spends.append((wild_at, used + tile_weight))
+                    spends.append(
+                        (wild_at, used + tile_weight, self.rack_after(rack - used - tile_weight))
+                    )
                 if used // wild_weight % base < wilds:
-                    spends.append(((*wild_at, last), used + wild_weight))
+                    spends.append(
+                        ((*wild_at, last), used + wild_weight,
+                         self.rack_after(rack - used - wild_weight))
+                    )
             self._wild_spends[digits] = spends
         return spends
 
@@ -291,18 +308,20 @@ class _Generator:
                 endings[e].append((m, passed, free, fixed))
                 f = next_empty[f]
         counts, weight = self.counts, self.weight
-        sums_by_size, rack_after = self.sums_by_size, self.rack_after
+        sums_by_size = self.sums_by_size
         nmul, lmul = self.nmul, self.lmul
         # The run being built: its digits, and each as a rack tile and as a wild.
         digits_placed: list[int] = []
         placed: list[PlacedTile] = []
         placed_wild: list[PlacedTile] = []
         has_wild = counts[WILD] > 0
-        rack_key = self.rack_key
+        wild_weight = weight[WILD]
         out_append = self.out.append
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
         cross_line, tiles, size = self.cross_line, self._tiles, self.size
-        placed_tile, kept_racks = self.placed_tile, self._rack_after
+        placed_tile = self.placed_tile
+        new, set_tiles = _new, _set_tiles
+        set_move, set_score, set_lines, set_bonus, set_rack_after, set_pending = _scored_setters
         wild_spends, spend_wilds = self._wild_spends, self.spend_wilds
         reachable: dict[int, int] = {}
         low_bits = (1 << (TARGET_SUM + 1)) - 1
@@ -367,19 +386,29 @@ class _Generator:
                 digits = (room,)  # the run must end here: only one digit can do it
             else:
                 return
+            has_wild_left = counts[WILD] > 0
+            wild_ahead = -1
             for d in digits:
                 if d > room:
                     break
                 # A digit sequence is searched once: a rack tile stands for d if there is one
                 # (that leaves the wild, which can do anything the tile could), else a wild.
                 # The other ways to spend the wilds on the same digits are added on emission.
-                tile = d if counts[d] else WILD
-                if not counts[tile]:
+                if counts[d]:
+                    tile = d
+                    key_after = key - weight[d]
+                    ahead = sums_ahead(nxt, touched, 1, key_after) if going else 0
+                elif has_wild_left:
+                    tile = WILD
+                    key_after = key - wild_weight
+                    if wild_ahead < 0:  # the same for every digit a wild plays here
+                        wild_ahead = sums_ahead(nxt, touched, 1, key_after) if going else 0
+                    ahead = wild_ahead
+                else:
                     continue
                 finish = can_end and d == room
                 rest = room - d  # what the rest of the run must add
-                key_after = key - weight[tile]
-                go = going and (sums_ahead(nxt, touched, 1, key_after) >> rest) & 1
+                go = (ahead >> rest) & 1
                 if not (finish or go):
                     continue
                 if run is None:
@@ -404,18 +433,25 @@ class _Generator:
                     spends = wild_spends.get(tuple(digits_placed))
                     if spends is None:
                         spends = spend_wilds(tuple(digits_placed))
-                    for wild_at, used in spends:
+                    # Built inline (see rules.new_scored_placement): up to ~20k per call.
+                    for wild_at, _, kept in spends:
                         if wild_at:
                             chosen = placed.copy()
                             for i in wild_at:
                                 chosen[i] = placed_wild[i]
-                            move = new_placement(tuple(chosen))
+                            tiles_here = tuple(chosen)
                         else:
-                            move = new_placement(tuple(placed))
-                        kept = kept_racks.get(rack_key - used)
-                        if kept is None:
-                            kept = rack_after(rack_key - used)
-                        out_append(new_scored_placement(move, score, None, bonus, kept, recipe))
+                            tiles_here = tuple(placed)
+                        move = new(Placement)
+                        set_tiles(move, tiles_here)
+                        scored = new(ScoredPlacement)
+                        set_move(scored, move)
+                        set_score(scored, score)
+                        set_lines(scored, None)
+                        set_bonus(scored, bonus)
+                        set_rack_after(scored, kept)
+                        set_pending(scored, recipe)
+                        out_append(scored)
                 if go:
                     counts[tile] -= 1
                     extend(
