@@ -84,10 +84,8 @@ def carol_client(make_client, carol):
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """New games get this seed: seat 0 moves first, `g7=5 h7=5` is a legal opening (scores 20)."""
-    from games import services
-
     seed = 20240602  # seat 0 moves first; racks 0123555 and 1234668
-    monkeypatch.setattr(services, "_new_seed", lambda: seed)
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: seed)
     return seed
 
 

@@ -35,5 +35,5 @@ def computer_to_move(alice, monkeypatch, ai_queue):
     """alice vs the computer (casual), the computer to move first at move 0."""
     from games import services
 
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     return services.create_game(user=alice, opponent={"ai": "casual"})

@@ -92,9 +92,11 @@ def test_strangers_get_403_and_unknown_games_404(carol_client, human_game):
 
 
 def test_list_orders_my_turn_first_and_filters(alice, bob, alice_client, ai_queue, monkeypatch):
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # seat 1 (the other) first
+    # seat 1 (the other) first
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     theirs = services.create_game(user=alice, opponent={"username": "bob"})
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240602)  # seat 0 (alice) first
+    # seat 0 (alice) first
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240602)
     mine = services.create_game(user=alice, opponent={"username": "bob"})
     over = services.create_game(user=alice, opponent={"username": "bob"})
     services.resign(game_id=over.pk, user=bob)

@@ -36,7 +36,8 @@ def test_play_a_placement(human_game, alice_client):
 def test_structured_tiles(alice, bob, bob_client, ai_queue, monkeypatch):
     from games import services
 
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # bob first, rack 0144458
+    # bob first, rack 0144458
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     game = services.create_game(user=alice, opponent={"username": "bob"})
     response = bob_client.post(
         moves_url(game),

@@ -58,7 +58,8 @@ def test_computer_turn_survives_a_killed_worker(settings, alice, monkeypatch, tm
     )
     rescuer = None
     try:
-        monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
+        # the computer moves first
+        monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
         game = services.create_game(user=alice, opponent={"ai": "beginner"})
         wait_until(marker.exists, 30, "the computer's turn to start", slow)
         os.kill(slow.pid, signal.SIGKILL)  # inside the turn's transaction (row locked)

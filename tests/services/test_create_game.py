@@ -35,7 +35,7 @@ def test_game_against_the_computer_starts_at_once(alice, fixed_seed, ai_queue):
 def test_the_computer_moving_first_is_queued_on_commit(
     alice, monkeypatch, ai_queue, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # seat 1 moves first
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)  # seat 1 moves first
     with django_capture_on_commit_callbacks(execute=True):
         game = services.create_game(user=alice, opponent={"ai": "beginner"})
     assert game.current_seat == 1
@@ -150,7 +150,7 @@ def test_two_simultaneous_random_requests_are_paired(alice, bob, fixed_seed, mon
             pass  # serialized: the other request is (rightly) blocked on the pool lock
         return fixed_seed
 
-    monkeypatch.setattr(services, "_new_seed", seed_after_both_searched)
+    monkeypatch.setattr("games.services.creation._new_seed", seed_after_both_searched)
     failures: list[BaseException] = []
 
     def request(user) -> None:

@@ -40,7 +40,8 @@ def test_withdrawing_a_random_request_aborts_it(alice):
 
 
 def test_ai_turn_plays_the_seeded_move(alice, monkeypatch, ai_queue):
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
+    # the computer moves first
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     game = services.create_game(user=alice, opponent={"ai": "casual"})
     adapter = registry.get("crazy10s")
     state = adapter.load(game.state)

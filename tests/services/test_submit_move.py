@@ -8,6 +8,7 @@ from django.utils import timezone
 from config.errors import ApiError
 from games import services, signals
 from games.models import Game, IdempotencyRecord, Move, Seat
+from games.services import moves
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,7 @@ def test_idempotency_key_stored_meanwhile_for_another_game_plays_nothing(
 ):
     """A concurrent request on another game stores the same key after our check: 409."""
     other = services.create_game(user=alice, opponent={"username": "bob"})
-    record_move = services._record_move
+    record_move = moves._record_move
 
     def record_then_race(game, *args, **kwargs):
         facts = record_move(game, *args, **kwargs)
@@ -162,7 +163,7 @@ def test_idempotency_key_stored_meanwhile_for_another_game_plays_nothing(
         )
         return facts
 
-    monkeypatch.setattr(services, "_record_move", record_then_race)
+    monkeypatch.setattr(moves, "_record_move", record_then_race)
     with pytest.raises(ApiError) as caught:
         services.submit_move(
             game_id=human_game.pk, user=alice, move=OPENING, expected_move_number=0,

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def ai_first_game(alice, monkeypatch, ai_queue):
-    monkeypatch.setattr(services, "_new_seed", lambda: 20240601)  # the computer moves first
+    # the computer moves first
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     return services.create_game(user=alice, opponent={"ai": "beginner"})
 
 

@@ -1,0 +1,31 @@
+"""Every write to a game: lock the row, check the move number, call the engine, save, and
+schedule side effects (computer turn, signals) with ``transaction.on_commit``.
+
+All functions are keyword-only; they raise ``config.errors.ApiError`` for refusals and leave the
+database unchanged when they do (the transaction rolls back).
+
+Modules by concern: ``creation`` (new games, random pairing), ``moves`` (a player's move,
+preview, presence), ``endings`` (resign, moderation's abort and award), ``computer`` (the moves
+the server plays: computer turns and timeouts); ``_common`` holds what they share. Private
+helpers live in their module: patch them there (e.g. ``games.services.creation._new_seed``).
+"""
+
+from games.services.computer import play_ai_turn, play_timeout
+from games.services.creation import DEFAULT_KIND, create_game
+from games.services.endings import abort_game, award_game, resign
+from games.services.moves import SEEN_RESOLUTION, MoveReceipt, note_seen, preview_move, submit_move
+
+__all__ = [
+    "DEFAULT_KIND",
+    "SEEN_RESOLUTION",
+    "MoveReceipt",
+    "abort_game",
+    "award_game",
+    "create_game",
+    "note_seen",
+    "play_ai_turn",
+    "play_timeout",
+    "preview_move",
+    "resign",
+    "submit_move",
+]

@@ -1,0 +1,140 @@
+"""New games: against the computer, a named player, or a random opponent (pair or wait)."""
+
+from __future__ import annotations
+
+import secrets
+import zlib
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import errors, registry
+from games.models import TURN_HOURS_CHOICES, Game, Seat
+from games.services._common import _seats, _start
+
+DEFAULT_KIND = "crazy10s"
+
+
+def _new_seed() -> int:
+    """A game's seed decides its bag: it must not be guessable, so it comes from the OS."""
+    return secrets.randbits(63)
+
+
+
+def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kind: str) -> None:
+    if kind not in registry.KINDS:
+        raise errors.invalid(
+            _("Unknown game kind '%(kind)s'.") % {"kind": kind},
+            kind=[f"one of {list(registry.KINDS)}"],
+        )
+    if turn_hours not in TURN_HOURS_CHOICES:
+        raise errors.invalid(
+            _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
+            turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
+        )
+    if layout not in registry.LAYOUTS:
+        raise errors.invalid(
+            _("layout must be one of %(choices)s.") % {"choices": list(registry.LAYOUTS)},
+            layout=[f"one of {list(registry.LAYOUTS)}"],
+        )
+    if len(opponent) != 1 or not set(opponent) <= {"ai", "username", "random"}:
+        raise errors.invalid(
+            _('opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
+        )
+
+
+
+def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
+    """Serialize search-or-create per pairing pool until the transaction ends.
+
+    Without it two players asking at the same moment each find nobody waiting, each create a
+    waiting game, and are never paired. SQLite serializes writers anyway, so only PostgreSQL
+    needs the (transaction-scoped) advisory lock.
+    """
+    if connection.vendor != "postgresql":
+        return
+    key = zlib.crc32(f"c10s-random-pairing:{kind}:{layout}:{turn_hours}".encode())
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+
+def create_game(
+    *,
+    user,
+    opponent: dict[str, Any],
+    turn_hours: int = 72,
+    layout: str = "classic",
+    kind: str = DEFAULT_KIND,
+) -> Game:
+    """A new game against the computer, a named player, or a random opponent (pair or wait)."""
+    _validate_create(opponent, turn_hours, layout, kind)
+    adapter = registry.get(kind)
+    now = timezone.now()
+    with transaction.atomic():
+        if "random" in opponent:
+            if opponent["random"] is not True:
+                raise errors.invalid(_('Use {"random": true} for a random opponent.'))
+            _lock_pairing_pool(kind, layout, turn_hours)
+            waiting = (
+                Game.objects.select_for_update(skip_locked=True)
+                .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)
+                .exclude(seats__user=user)
+                .exclude(seats__user__is_active=False)  # a suspended player's request is dead
+                .order_by("created_at", "id")
+                .first()
+            )
+            if waiting is not None:
+                racks = adapter.racks(adapter.load(waiting.state))
+                Seat.objects.create(game=waiting, index=1, user=user, rack=racks[1])
+                _start(waiting, _seats(waiting), now)
+                return waiting
+        second: dict[str, Any] | None
+        if "ai" in opponent:
+            level = opponent["ai"]
+            if level not in adapter.levels:
+                raise errors.invalid(
+                    _("Unknown computer level '%(level)s'.") % {"level": level},
+                    ai=[f"one of {list(adapter.levels)}"],
+                )
+            second = {"ai_level": level}
+        elif "username" in opponent:
+            other = (
+                get_user_model()
+                .objects.filter(username=opponent["username"], is_active=True)
+                .first()
+            )
+            if other is None:
+                raise errors.invalid(
+                    _("There is no player named '%(name)s'.") % {"name": opponent["username"]},
+                    username=["unknown player"],
+                )
+            if other.pk == user.pk:
+                raise errors.invalid(_("You cannot play against yourself."), username=["yourself"])
+            second = {"user": other}
+        else:
+            second = None  # a random request that found nobody: wait for a partner
+
+        seed = _new_seed()
+        options = adapter.options(layout=layout)
+        state = adapter.new_state(seed=seed, options=options)
+        racks = adapter.racks(state)
+        game = Game.objects.create(
+            kind=kind,
+            status=Game.Status.WAITING,
+            options=options,
+            layout=layout,
+            seed=seed,
+            state=adapter.dump(state),
+            turn_hours=turn_hours,
+        )
+        seats = [Seat.objects.create(game=game, index=0, user=user, rack=racks[0])]
+        if second is None:
+            game.save()
+            return game
+        seats.append(Seat.objects.create(game=game, index=1, rack=racks[1], **second))
+        _start(game, seats, now)
+        return game

@@ -1,0 +1,158 @@
+"""A player's moves: play one (with optional idempotency), preview one, and note that a player
+looked at the game."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework.utils.encoders import JSONEncoder
+
+from games import errors, registry, selectors
+from games.models import Game, IdempotencyRecord, Seat
+from games.services._common import _lock_game, _record_move, _seat_of, _seats
+
+
+@dataclass(frozen=True)
+class MoveReceipt:
+    """What ``submit_move`` answers: the response body, and whether it was a stored replay."""
+
+    status: int
+    body: dict[str, Any]
+    replayed: bool = False
+
+
+
+def _check_playable(game: Game, expected_move_number: int | None) -> None:
+    if game.is_over:
+        raise errors.game_over()
+    if game.status == Game.Status.WAITING:
+        raise errors.not_your_turn(_("The game is waiting for an opponent."))
+    if expected_move_number is not None and expected_move_number != game.move_number:
+        raise errors.stale_move_number(game.move_number)
+
+
+
+def submit_move(
+    *,
+    game_id: int,
+    user,
+    move: str | list[dict[str, Any]],
+    expected_move_number: int,
+    idempotency_key: str | None = None,
+) -> MoveReceipt:
+    """Play the user's move (notation or a list of placed tiles) and return the response body.
+
+    With ``idempotency_key`` the first response is stored in the same transaction; a retry
+    with the same key gets that response back and plays nothing.
+    """
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        adapter = registry.get(game.kind)
+        seats = _seats(game)
+        seat = _seat_of(seats, user)
+        fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
+        if idempotency_key:
+            record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
+            if record is not None:
+                if record.game_id != game.pk:
+                    raise errors.idempotency_key_reused()
+                if record.request_fingerprint and record.request_fingerprint != fingerprint:
+                    raise errors.idempotency_key_mismatch()
+                return MoveReceipt(record.response_status, record.response_body, replayed=True)
+        _check_playable(game, expected_move_number)
+        if game.current_seat != seat.index:
+            raise errors.not_your_turn()
+        try:
+            parsed = adapter.parse(move)
+            result = adapter.apply(adapter.load(game.state), parsed)
+        except adapter.IllegalMove as exc:
+            raise errors.illegal_move(exc) from exc
+        facts = _record_move(game, seats, result)
+        view = selectors.player_view(
+            game=game, seat_index=seat.index, seats=seats, state=result.state
+        )
+        body = {
+            "score": facts["score"],
+            "lines": facts["lines"],
+            "drawn": facts["drawn"],
+            "game": _jsonable(view),
+        }
+        if idempotency_key:
+            try:
+                with transaction.atomic():  # savepoint: the error below must stay catchable
+                    IdempotencyRecord.objects.create(
+                        user=user,
+                        key=idempotency_key,
+                        game=game,
+                        response_status=201,
+                        response_body=body,
+                        request_fingerprint=fingerprint,
+                    )
+            except IntegrityError as exc:
+                # The same key was stored meanwhile by a request on another game (that game's
+                # row lock does not serialize us): refuse, and the whole move rolls back.
+                raise errors.idempotency_key_reused() from exc
+        return MoveReceipt(201, body)
+
+
+
+def _request_fingerprint(game_id: int, move: Any, expected_move_number: int | None) -> str:
+    """sha256 of the request's canonical JSON: a retry must repeat the request exactly."""
+    canonical = json.dumps(
+        {"game": game_id, "move": move, "expected_move_number": expected_move_number},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=True,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+
+def _jsonable(view: dict[str, Any]) -> dict[str, Any]:
+    """Datetimes as ISO strings (the view is stored in an idempotency record as JSON)."""
+    return json.loads(json.dumps(view, cls=JSONEncoder))
+
+
+
+def preview_move(*, game_id: int, user, move: str | list[dict[str, Any]]) -> dict[str, Any]:
+    """Score a tentative move against the user's rack without playing it (read-only)."""
+    game, seat = selectors.game_for_player(game_id=game_id, user=user)
+    if game.is_over:
+        raise errors.game_over()
+    adapter = registry.get(game.kind)
+    state = adapter.load(game.state)
+    try:
+        scored = adapter.preview(state, seat.index, adapter.parse(move))
+    except adapter.IllegalMove as exc:
+        return {"legal": False, "score": None, "lines": [], "error": errors.illegal_move_dict(exc)}
+    if scored is None:
+        return {"legal": True, "score": 0, "lines": [], "error": None}
+    return {
+        "legal": True,
+        "score": scored.score,
+        "lines": scored.lines_dicts(state.board.size),
+        "error": None,
+    }
+
+
+
+SEEN_RESOLUTION = timedelta(seconds=30)
+
+
+
+def note_seen(*, seat: Seat, now=None) -> None:
+    """Remember that the seat's player looked at the game (for "is the player online?").
+
+    Written at most every ``SEEN_RESOLUTION`` so that polling costs no write per request.
+    """
+    now = now or timezone.now()
+    if seat.last_seen_at is None or now - seat.last_seen_at >= SEEN_RESOLUTION:
+        Seat.objects.filter(pk=seat.pk).update(last_seen_at=now)
+        seat.last_seen_at = now
