@@ -15,7 +15,7 @@ OPEN_GAME = {"en": "Open the game", "de": "Partie öffnen", "fr": "Ouvrir la par
 @pytest.fixture
 def queued_sends(monkeypatch):
     sent: list[int] = []
-    monkeypatch.setattr(services, "_enqueue_send", sent.append)
+    monkeypatch.setattr("games.notifications.services._common._enqueue_send", sent.append)
     return sent
 
 

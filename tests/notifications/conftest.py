@@ -1,14 +1,13 @@
 import pytest
 
 from games import services as game_services
-from games.notifications import services
 
 
 @pytest.fixture
 def queued_sends(monkeypatch):
     """Record the notification ids queued for sending (instead of publishing a task)."""
     sent: list[int] = []
-    monkeypatch.setattr(services, "_enqueue_send", sent.append)
+    monkeypatch.setattr("games.notifications.services._common._enqueue_send", sent.append)
     return sent
 
 
