@@ -9,20 +9,28 @@ the moment DRF authenticates them, before any validation message or error envelo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.utils import translation
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+    from rest_framework.request import Request
+
+    from accounts.models import User
+
 SUPPORTED = {code for code, _name in settings.LANGUAGES}
 
 
-def language_of(user) -> str | None:
+def language_of(user: User) -> str | None:
     """The user's saved language when it is one we serve (else None: keep the request's)."""
     language = (getattr(user, "language", "") or "").lower()
     return language if language in SUPPORTED else None
 
 
-def activate_for_user(request, user) -> None:
+def activate_for_user(request: HttpRequest | Request, user: User) -> None:
     language = language_of(user)
     if language is None:
         return

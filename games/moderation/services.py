@@ -7,7 +7,7 @@ Keyword-only functions called by the admin; they raise ``config.errors.ApiError`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -18,6 +18,9 @@ from games import errors
 from games import services as game_services
 from games.models import Game, Seat
 from games.moderation.models import ModerationAction
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 Action = ModerationAction.Action
 
@@ -31,10 +34,10 @@ def _lock_game(game_id: int) -> Game:
 
 def _record(
     *,
-    moderator,
+    moderator: User,
     action: str,
     game: Game | None = None,
-    target_user=None,
+    target_user: User | None = None,
     reason: str = "",
     details: dict[str, Any] | None = None,
 ) -> ModerationAction:
@@ -48,7 +51,7 @@ def _record(
     )
 
 
-def abort_game(*, moderator, game_id: int, reason: str = "") -> ModerationAction:
+def abort_game(*, moderator: User, game_id: int, reason: str = "") -> ModerationAction:
     """End the game with no winner. ``game_finished`` is sent on commit by the games service."""
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -60,7 +63,9 @@ def abort_game(*, moderator, game_id: int, reason: str = "") -> ModerationAction
         )
 
 
-def award_game(*, moderator, game_id: int, seat_index: int, reason: str = "") -> ModerationAction:
+def award_game(
+    *, moderator: User, game_id: int, seat_index: int, reason: str = ""
+) -> ModerationAction:
     """End the game as a win for ``seat_index`` (0 or 1); ``game_finished`` is sent on commit."""
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -79,7 +84,7 @@ def award_game(*, moderator, game_id: int, seat_index: int, reason: str = "") ->
         )
 
 
-def requeue_ai_turn(*, moderator, game_id: int, reason: str = "") -> ModerationAction:
+def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> ModerationAction:
     """Queue the computer's pending turn again (e.g. after a lost message), after commit.
 
     Safe to repeat: the task does nothing once the move number has moved on.
@@ -108,11 +113,11 @@ def requeue_ai_turn(*, moderator, game_id: int, reason: str = "") -> ModerationA
         )
 
 
-def suspend_user(*, moderator, user_id: int, reason: str = "") -> ModerationAction:
+def suspend_user(*, moderator: User, user_id: int, reason: str = "") -> ModerationAction:
     """Deactivate the account and delete its tokens, so its API tokens stop working at once."""
-    User = get_user_model()
+    user_model = get_user_model()
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(pk=user_id).first()
+        user = user_model.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
             raise ApiError("not_found", "No such user.", status=404)
         was_active = user.is_active

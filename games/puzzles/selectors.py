@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from games.puzzles.models import Puzzle, PuzzleAttempt
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
 
 # Leaderboard order: best score first; ties by submission time (then id, for a total order).
 LEADERBOARD_ORDER = (F("score").desc(), F("created_at").asc(), F("id").asc())
@@ -24,7 +30,7 @@ def percent_of_best(score: int, best_score: int) -> float:
     return round(100.0 * score / best_score, 1)
 
 
-def attempt_of(puzzle: Puzzle, user) -> PuzzleAttempt | None:
+def attempt_of(puzzle: Puzzle, user: User | AnonymousUser) -> PuzzleAttempt | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return PuzzleAttempt.objects.filter(puzzle=puzzle, user=user).first()
@@ -71,7 +77,7 @@ def _runs(days: list[date]) -> list[tuple[date, int]]:
     return runs
 
 
-def streaks(user, today: date | None = None) -> tuple[int, int]:
+def streaks(user: User, today: date | None = None) -> tuple[int, int]:
     """(current streak, best streak) in consecutive UTC days with an attempt.
 
     The current streak counts only while it ends today or yesterday: missing yesterday's puzzle
@@ -88,5 +94,5 @@ def streaks(user, today: date | None = None) -> tuple[int, int]:
     return current, max(length for _, length in runs)
 
 
-def current_streak(user, today: date | None = None) -> int:
+def current_streak(user: User, today: date | None = None) -> int:
     return streaks(user, today)[0]

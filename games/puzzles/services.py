@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -25,6 +26,9 @@ from games.crazy10s.engine import (
 from games.move_errors import message_for
 from games.puzzles import generation, selectors
 from games.puzzles.models import Puzzle, PuzzleAttempt
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +120,7 @@ def _score(puzzle: Puzzle, move_text: str) -> tuple[str, int]:
     return format_move(scored.move), scored.score
 
 
-def submit_attempt(*, user, day: date, move_text: str) -> AttemptResult:
+def submit_attempt(*, user: User, day: date, move_text: str) -> AttemptResult:
     """Score the user's one attempt at today's puzzle.
 
     An illegal move raises before anything is written, so it does not use up the attempt. The

@@ -4,14 +4,17 @@ scheduled with ``transaction.on_commit``, and ``_record_move``, which persists a
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import errors, registry, signals
 from games.models import Game, Move, Seat
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def _lock_game(game_id: int) -> Game:
@@ -27,7 +30,7 @@ def _seats(game: Game) -> list[Seat]:
 
 
 
-def _seat_of(seats: list[Seat], user) -> Seat:
+def _seat_of(seats: list[Seat], user: User) -> Seat:
     for seat in seats:
         if seat.user_id is not None and seat.user_id == user.pk:
             return seat
@@ -50,7 +53,7 @@ def _queue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
 
 
 
-def _begin_turn(game: Game, seats: list[Seat], now) -> None:
+def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     """Start the turn of ``game.current_seat``: clock, signal, and the computer if it moves."""
     game.turn_started_at = now
     game.turn_deadline = now + timedelta(hours=game.turn_hours)
@@ -65,7 +68,7 @@ def _begin_turn(game: Game, seats: list[Seat], now) -> None:
 
 
 
-def _start(game: Game, seats: list[Seat], now) -> None:
+def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     """Both seats are filled: the game becomes active and the first turn begins."""
     adapter = registry.get(game.kind)
     state = adapter.load(game.state)
@@ -78,7 +81,9 @@ def _start(game: Game, seats: list[Seat], now) -> None:
 
 
 
-def _record_move(game: Game, seats: list[Seat], result: Any, *, now=None) -> dict[str, Any]:
+def _record_move(
+    game: Game, seats: list[Seat], result: Any, *, now: datetime | None = None
+) -> dict[str, Any]:
     """Persist an engine ``MoveResult``: state, seats, the Move row, clock, end of game."""
     adapter = registry.get(game.kind)
     now = now or timezone.now()

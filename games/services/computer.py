@@ -6,6 +6,7 @@ Both run from tasks that may be retried: they do nothing if the game moved on me
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -40,7 +41,9 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
 
 
 
-def play_timeout(*, game_id: int, expected_move_number: int, now=None) -> Move | None:
+def play_timeout(
+    *, game_id: int, expected_move_number: int, now: datetime | None = None
+) -> Move | None:
     """The turn's deadline passed: play a timeout pass, unless the game moved on meanwhile."""
     now = now or timezone.now()
     with transaction.atomic():

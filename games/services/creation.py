@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -14,6 +14,9 @@ from django.utils.translation import gettext as _
 from games import errors, registry
 from games.models import TURN_HOURS_CHOICES, Game, Seat
 from games.services._common import _seats, _start
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 DEFAULT_KIND = "crazy10s"
 
@@ -64,7 +67,7 @@ def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
 
 def create_game(
     *,
-    user,
+    user: User,
     opponent: dict[str, Any],
     turn_hours: int = 72,
     layout: str = "classic",

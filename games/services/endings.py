@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -9,8 +11,11 @@ from games import errors, registry, signals
 from games.models import Game
 from games.services._common import _lock_game, _record_move, _seat_of, _seats, _send_on_commit
 
+if TYPE_CHECKING:
+    from accounts.models import User
 
-def resign(*, game_id: int, user) -> Game:
+
+def resign(*, game_id: int, user: User) -> Game:
     """The user gives up (at any time, on either player's turn); the opponent wins."""
     with transaction.atomic():
         game = _lock_game(game_id)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,6 +17,9 @@ from rest_framework.utils.encoders import JSONEncoder
 from games import errors, registry, selectors
 from games.models import Game, IdempotencyRecord, Seat
 from games.services._common import _lock_game, _record_move, _seat_of, _seats
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ def _check_playable(game: Game, expected_move_number: int | None) -> None:
 def submit_move(
     *,
     game_id: int,
-    user,
+    user: User,
     move: str | list[dict[str, Any]],
     expected_move_number: int,
     idempotency_key: str | None = None,
@@ -121,7 +124,9 @@ def _jsonable(view: dict[str, Any]) -> dict[str, Any]:
 
 
 
-def preview_move(*, game_id: int, user, move: str | list[dict[str, Any]]) -> dict[str, Any]:
+def preview_move(
+    *, game_id: int, user: User, move: str | list[dict[str, Any]]
+) -> dict[str, Any]:
     """Score a tentative move against the user's rack without playing it (read-only)."""
     game, seat = selectors.game_for_player(game_id=game_id, user=user)
     if game.is_over:
@@ -147,7 +152,7 @@ SEEN_RESOLUTION = timedelta(seconds=30)
 
 
 
-def note_seen(*, seat: Seat, now=None) -> None:
+def note_seen(*, seat: Seat, now: datetime | None = None) -> None:
     """Remember that the seat's player looked at the game (for "is the player online?").
 
     Written at most every ``SEEN_RESOLUTION`` so that polling costs no write per request.

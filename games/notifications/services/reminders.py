@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +19,9 @@ from games.notifications.services._common import (
     reminder_lead,
     seen_recently,
 )
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def send_due_reminders(*, now: datetime | None = None) -> int:
@@ -60,7 +64,7 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
 
 
 
-def nudge(*, game_id: int, user, now: datetime | None = None) -> SentNotification:
+def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotification:
     """The waiting player reminds the opponent (once per ``nudge_interval`` per game)."""
     now = now or timezone.now()
     with transaction.atomic():
