@@ -37,8 +37,10 @@ def time_out(*, game_id: int, move_number: int, now: datetime | None = None) -> 
     """Play the timeout of one turn unless another process holds the game or it moved on."""
     now = now or timezone.now()
     with transaction.atomic():
+        # NO KEY UPDATE: a row being inserted elsewhere that references this game holds a KEY
+        # SHARE lock on it, which must not make the sweep pass the game over.
         claimed = (
-            Game.objects.select_for_update(skip_locked=True)
+            Game.objects.select_for_update(skip_locked=True, no_key=True)
             .filter(pk=game_id, move_number=move_number, status=Game.Status.ACTIVE)
             .values_list("pk", flat=True)
             .first()

@@ -26,7 +26,7 @@ Action = ModerationAction.Action
 
 
 def _lock_game(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
     if game is None:
         raise errors.game_not_found()
     return game

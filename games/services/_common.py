@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 def _lock_game(game_id: int) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # FOR NO KEY UPDATE: writers of one game still queue behind each other, but rows that merely
+    # reference the game (notifications, moves of other transactions) don't block or get skipped.
+    game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
     if game is None:
         raise errors.game_not_found()
     return game

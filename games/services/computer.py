@@ -23,7 +23,7 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     exactly the same move.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
             return None
         if game.move_number != expected_move_number:
@@ -47,7 +47,7 @@ def play_timeout(
     """The turn's deadline passed: play a timeout pass, unless the game moved on meanwhile."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
             return None
         if game.move_number != expected_move_number:

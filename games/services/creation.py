@@ -83,7 +83,7 @@ def create_game(
                 raise errors.invalid(_('Use {"random": true} for a random opponent.'))
             _lock_pairing_pool(kind, layout, turn_hours)
             waiting = (
-                Game.objects.select_for_update(skip_locked=True)
+                Game.objects.select_for_update(skip_locked=True, no_key=True)
                 .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)
                 .exclude(seats__user=user)
                 .exclude(seats__user__is_active=False)  # a suspended player's request is dead

@@ -4,7 +4,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from config.errors import ApiError
@@ -107,3 +107,35 @@ def test_concurrent_sweeps_time_out_a_turn_once(human_game):
     outcomes = _race(clocks.sweep_expired_turns, clocks.sweep_expired_turns)
     assert sorted(outcomes) == [0, 1]
     assert Move.objects.filter(game=human_game).count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_sweep_is_not_put_off_by_a_row_that_merely_references_the_game(human_game):
+    """Inserting a row with a foreign key to the game (a sent-notification record, say) takes a
+    KEY SHARE lock on the game row until commit; the sweep's claim must not skip the game then."""
+    expire(human_game)
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_key_share_lock():
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:  # what an FK insert takes on the game row
+                    cursor.execute(
+                        f"SELECT id FROM {Game._meta.db_table} WHERE id = %s FOR KEY SHARE",
+                        [human_game.pk],
+                    )
+                locked.set()
+                release.wait(timeout=10)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold_key_share_lock)
+    holder.start()
+    try:
+        assert locked.wait(timeout=10)
+        assert clocks.sweep_expired_turns() == 1
+    finally:
+        release.set()
+        holder.join()
+    assert Move.objects.filter(game=human_game, is_timeout=True).count() == 1

@@ -68,7 +68,7 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
     """The waiting player reminds the opponent (once per ``nudge_interval`` per game)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if game is None:
             raise errors.game_not_found()
         seats = list(game.seats.select_related("user"))
