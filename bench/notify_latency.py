@@ -58,7 +58,7 @@ def main(n: int) -> None:
 
     from games import services
     from games.services import creation
-    from tests.integration.notify_support import remove_log, start_smtp, start_worker, stop_worker
+    from tests.integration.workers import remove_log, start_smtp, start_worker, stop_worker
 
     call_command("migrate", verbosity=0)
     controller, inbox = start_smtp()

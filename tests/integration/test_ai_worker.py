@@ -9,15 +9,14 @@ import time
 import uuid
 
 import pytest
-from django.db import connection
 
 from games import registry, services
 from games.crazy10s import engine
-from tests.integration.notify_support import (
-    database_url,
+from tests.integration.workers import (
     remove_log,
     start_worker,
     stop_worker,
+    worker_database_url,
     worker_log,
 )
 
@@ -33,13 +32,11 @@ GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come with
 
 @pytest.fixture
 def worker(settings):
-    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
-        raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
     queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
     settings.GAMES_AI_QUEUE = queue
     proc = start_worker(
         queue=queue,
-        db_url=database_url(connection.settings_dict),
+        db_url=worker_database_url(),
         # start_worker routes notifications to the test queue too; this test wants only the
         # computer's turns here, the emails a computer move triggers stay on the usual queue.
         extra_env={"NOTIFY_QUEUE": os.environ.get("NOTIFY_QUEUE", "")},

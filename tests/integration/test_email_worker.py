@@ -5,22 +5,20 @@ the same Redis never take these tasks; it reads the test database through DATABA
 sends to the aiosmtpd server started here through EMAIL_HOST/EMAIL_PORT.
 """
 
-import os
 import re
 import time
 import uuid
 
 import pytest
-from django.db import connection
 
 from games import clocks, services
 from games.models import Game
-from tests.integration.notify_support import (
-    database_url,
+from tests.integration.workers import (
     remove_log,
     start_smtp,
     start_worker,
     stop_worker,
+    worker_database_url,
 )
 
 pytestmark = [
@@ -40,14 +38,12 @@ def smtp():
 
 @pytest.fixture
 def mail_worker(settings, smtp):
-    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
-        raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
     controller, inbox = smtp
     queue = f"c10s-notify-{uuid.uuid4().hex[:8]}"
     settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
     proc = start_worker(
         queue=queue,
-        db_url=database_url(connection.settings_dict),
+        db_url=worker_database_url(),
         extra_env={
             "EMAIL_HOST": controller.hostname,
             "EMAIL_PORT": str(controller.port),

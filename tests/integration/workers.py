@@ -1,4 +1,4 @@
-"""A real SMTP server (aiosmtpd) and real Celery worker processes for the notification tests
+"""A real SMTP server (aiosmtpd) and real Celery worker processes for the integration tests
 and bench/notify_latency.py."""
 
 from __future__ import annotations
@@ -84,6 +84,19 @@ def start_smtp() -> tuple[Controller, Inbox]:
     controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
     controller.start()
     return controller, inbox
+
+
+def worker_database_url() -> str:
+    """The URL a worker subprocess needs to reach this test run's PostgreSQL database.
+
+    Worker tests are marked postgres/redis/worker, so scripts/test.sh deselects them when the
+    servers are missing; run directly on SQLite they would hang, so they fail loudly instead.
+    """
+    from django.db import connection
+
+    if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
+        raise RuntimeError("needs DATABASE_URL (PostgreSQL) and REDIS_URL: run via make test")
+    return database_url(connection.settings_dict)
 
 
 def database_url(settings_dict: dict) -> str:
