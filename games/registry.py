@@ -98,6 +98,11 @@ class Crazy10sAdapter:
             "drawn": [c10s.format_rack([t]) for t in result.drawn],
         }
 
+    def bonus_squares(self, data: dict[str, Any]) -> list[dict[str, str]]:
+        """The game's bonus squares, read from the stored layout alone (no full state load)."""
+        squares = c10s.parse_layout(data["layout"]).bonus_squares()
+        return [{"square": name, "kind": kind} for name, kind in squares]
+
     def view(self, state: c10s.GameState, seat: int) -> dict[str, Any]:
         return c10s.view_for(state, seat)
 

@@ -214,9 +214,8 @@ class HowToPlayView(GameViewBase):
         responses={200: s.HowToPlaySerializer, **_errors(401, 403, 404)},
     )
     def get(self, request, game_id: int):
-        game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
-        adapter = registry.get(game.kind)
-        squares = adapter.view(adapter.load(game.state), seat.index)["bonus_squares"]
+        game, _seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
+        squares = registry.get(game.kind).bonus_squares(game.state)
         return Response(s.HowToPlaySerializer(howto.how_to_play(bonus_squares=squares)).data)
 
 

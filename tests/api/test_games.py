@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.api import views
+from games.crazy10s import engine
 from games.models import Game
 from tests.helpers import assert_error
 
@@ -178,6 +179,17 @@ def test_how_to_play(human_game, alice_client):
     assert len(body["sections"]) >= 5 and all(s["text"] for s in body["sections"])
     assert {"square": "a1", "kind": "TL"} in body["bonus_squares"]
     assert {b["kind"] for b in body["bonus_kinds"]} == {"DN", "TN", "DL", "TL", "★"}
+
+
+def test_how_to_play_lists_this_games_own_squares_on_a_random_layout(alice_client):
+    created = alice_client.post(
+        "/api/v1/games", {"opponent": {"ai": "casual"}, "layout": "random"}, format="json"
+    ).json()
+    shown = alice_client.get(f"/api/v1/games/{created['id']}").json()["bonus_squares"]
+    listed = alice_client.get(f"/api/v1/games/{created['id']}/how-to-play").json()
+    assert listed["bonus_squares"] == shown
+    classic = [{"square": n, "kind": k} for n, k in engine.classic_layout(13).bonus_squares()]
+    assert shown != classic
 
 
 def test_writes_are_throttled_per_user(alice_client, monkeypatch):
