@@ -26,10 +26,8 @@ def _lock_game(game_id: int) -> Game:
     return game
 
 
-
 def _seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
-
 
 
 def _seat_of(seats: list[Seat], user: User) -> Seat:
@@ -39,10 +37,8 @@ def _seat_of(seats: list[Seat], user: User) -> Seat:
     raise errors.not_a_player()
 
 
-
 def _send_on_commit(signal, **kwargs: Any) -> None:
     transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
-
 
 
 def _queue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
@@ -52,7 +48,6 @@ def _queue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
         enqueue_ai_turn(game_id, move_number)
 
     transaction.on_commit(enqueue)
-
 
 
 def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
@@ -69,7 +64,6 @@ def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         _queue_ai_turn_on_commit(game.pk, game.move_number)
 
 
-
 def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     """Both seats are filled: the game becomes active and the first turn begins."""
     adapter = registry.get(game.kind)
@@ -80,7 +74,6 @@ def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     _begin_turn(game, seats, now)
     game.save()
     _send_on_commit(signals.game_started, game_id=game.pk)
-
 
 
 def _record_move(

@@ -40,7 +40,6 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
         return Move.objects.get(game=game, number=game.move_number)
 
 
-
 def play_timeout(
     *, game_id: int, expected_move_number: int, now: datetime | None = None
 ) -> Move | None:

@@ -26,7 +26,6 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
-
 def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kind: str) -> None:
     if kind not in registry.KINDS:
         raise errors.invalid(
@@ -49,7 +48,6 @@ def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kin
         )
 
 
-
 def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
     """Serialize search-or-create per pairing pool until the transaction ends.
 
@@ -62,7 +60,6 @@ def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
     key = zlib.crc32(f"c10s-random-pairing:{kind}:{layout}:{turn_hours}".encode())
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
-
 
 
 def create_game(

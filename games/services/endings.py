@@ -33,7 +33,6 @@ def resign(*, game_id: int, user: User) -> Game:
         return game
 
 
-
 def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> None:
     seats = _seats(game)
     scores = [0, 0]
@@ -54,7 +53,6 @@ def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> N
     _send_on_commit(signals.game_finished, game_id=game.pk)
 
 
-
 def abort_game(*, game_id: int) -> Game:
     """Moderation: end the game with no winner (the admin records who did it)."""
     with transaction.atomic():
@@ -63,7 +61,6 @@ def abort_game(*, game_id: int) -> Game:
             raise errors.game_over()
         _end_without_moves(game, termination="aborted", winner=None)
         return game
-
 
 
 def award_game(*, game_id: int, seat_index: int) -> Game:

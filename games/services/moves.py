@@ -31,7 +31,6 @@ class MoveReceipt:
     replayed: bool = False
 
 
-
 def _check_playable(game: Game, expected_move_number: int | None) -> None:
     if game.is_over:
         raise errors.game_over()
@@ -39,7 +38,6 @@ def _check_playable(game: Game, expected_move_number: int | None) -> None:
         raise errors.not_your_turn(_("The game is waiting for an opponent."))
     if expected_move_number is not None and expected_move_number != game.move_number:
         raise errors.stale_move_number(game.move_number)
-
 
 
 def submit_move(
@@ -105,7 +103,6 @@ def submit_move(
         return MoveReceipt(201, body)
 
 
-
 def _request_fingerprint(game_id: int, move: Any, expected_move_number: int | None) -> str:
     """sha256 of the request's canonical JSON: a retry must repeat the request exactly."""
     canonical = json.dumps(
@@ -117,11 +114,9 @@ def _request_fingerprint(game_id: int, move: Any, expected_move_number: int | No
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-
 def _jsonable(view: dict[str, Any]) -> dict[str, Any]:
     """Datetimes as ISO strings (the view is stored in an idempotency record as JSON)."""
     return json.loads(json.dumps(view, cls=JSONEncoder))
-
 
 
 def preview_move(
@@ -147,9 +142,7 @@ def preview_move(
     }
 
 
-
 SEEN_RESOLUTION = timedelta(seconds=30)
-
 
 
 def note_seen(*, seat: Seat, now: datetime | None = None) -> None:

@@ -19,31 +19,25 @@ def _setting(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-
 def seen_window() -> timedelta:
     return timedelta(seconds=_setting("NOTIFY_SEEN_SECONDS", 120))
-
 
 
 def gather_window() -> timedelta:
     return timedelta(minutes=_setting("NOTIFY_GATHER_MINUTES", 5))
 
 
-
 def digest_interval() -> timedelta:
     return timedelta(minutes=_setting("NOTIFY_DIGEST_MINUTES", 60))
-
 
 
 def nudge_interval() -> timedelta:
     return timedelta(hours=_setting("NOTIFY_NUDGE_HOURS", 24))
 
 
-
 def reminder_lead(turn_hours: int) -> timedelta:
     """Time left when the reminder goes: a fifth of the turn or one hour, whichever comes later."""
     return min(timedelta(hours=turn_hours) / 5, timedelta(hours=1))
-
 
 
 def reminder_at(game: Game) -> datetime | None:
@@ -52,10 +46,8 @@ def reminder_at(game: Game) -> datetime | None:
     return game.turn_deadline - reminder_lead(game.turn_hours)
 
 
-
 def seen_recently(seat: Seat, now: datetime) -> bool:
     return seat.last_seen_at is not None and now - seat.last_seen_at < seen_window()
-
 
 
 def _enqueue_send(notification_id: int) -> None:
@@ -65,7 +57,6 @@ def _enqueue_send(notification_id: int) -> None:
         tasks.enqueue(tasks.send_notification, notification_id)
 
     transaction.on_commit(send)
-
 
 
 def _claim(key: str, **fields) -> SentNotification | None:
@@ -78,7 +69,6 @@ def _claim(key: str, **fields) -> SentNotification | None:
     if n.status == Status.PENDING:
         _enqueue_send(n.pk)
     return n
-
 
 
 def _lock_user(user_id: int):

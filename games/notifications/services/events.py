@@ -68,7 +68,6 @@ def notify_turn(
         return _claim(key, status=Status.PENDING, created_at=now, **common)
 
 
-
 def _started_recipients(game: Game, now: datetime) -> list[Seat]:
     seats = list(game.seats.select_related("user"))
     # A game that starts right after its creation was started by its creator (seat 0): they
@@ -83,7 +82,6 @@ def _started_recipients(game: Game, now: datetime) -> list[Seat]:
         and not (s.index == 0 and created_just_now)
         and not seen_recently(s, now)
     ]
-
 
 
 def notify_started(*, game_id: int, now: datetime | None = None) -> list[SentNotification]:
@@ -105,7 +103,6 @@ def notify_started(*, game_id: int, now: datetime | None = None) -> list[SentNot
             if n:
                 claimed.append(n)
         return claimed
-
 
 
 def notify_finished(*, game_id: int, now: datetime | None = None) -> list[SentNotification]:

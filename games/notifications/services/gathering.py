@@ -24,14 +24,12 @@ def _games_waiting_for(user_id: int) -> list[Game]:
     )
 
 
-
 def _still_waiting(notice: SentNotification, now: datetime) -> bool:
     game = notice.game
     if game.status != Game.Status.ACTIVE or game.move_number != notice.move_number:
         return False
     seat = Seat.objects.filter(game=game, index=game.current_seat).first()
     return seat is not None and seat.user_id == notice.user_id and not seen_recently(seat, now)
-
 
 
 def flush_user(*, user_id: int, now: datetime) -> SentNotification | None:
@@ -70,7 +68,6 @@ def flush_user(*, user_id: int, now: datetime) -> SentNotification | None:
             payload={"games": games},
             created_at=now,
         )
-
 
 
 def flush_held(*, now: datetime | None = None) -> int:

@@ -63,7 +63,6 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
     return count
 
 
-
 def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotification:
     """The waiting player reminds the opponent (once per ``nudge_interval`` per game)."""
     now = now or timezone.now()

@@ -30,7 +30,6 @@ def requeue_stuck(*, now: datetime | None = None) -> int:
     return len(ids)
 
 
-
 def deliver(*, notification_id: int) -> bool:
     """Send one claimed notification; False if it is not pending (sent, sending, held...).
 
