@@ -1,6 +1,7 @@
 import secrets
 
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -54,6 +55,26 @@ class User(AbstractUser):
     unsubscribe_key = models.CharField(
         max_length=32, unique=True, default=new_unsubscribe_key, editable=False
     )
+
+    def clean(self) -> None:
+        # Forms (the admin) check what the unique indexes on the derived fields would refuse,
+        # so a look-alike name is a form error there rather than an IntegrityError.
+        super().clean()
+        others = type(self)._default_manager.exclude(pk=self.pk)
+        errors = {}
+        if (self._state.adding or self.username_skeleton is not None) and others.filter(
+            username_skeleton=usernames.skeleton(self.username)
+        ).exists():
+            errors["username"] = _("A user with that username already exists.")
+        email = usernames.canonical_email(self.email)
+        if (
+            email is not None
+            and (self._state.adding or self.email_canonical is not None)
+            and others.filter(email_canonical=email).exists()
+        ):
+            errors["email"] = _("A user with that email already exists.")
+        if errors:
+            raise ValidationError(errors)
 
     def save(self, *args, **kwargs) -> None:
         self.username_canonical = usernames.canonical(self.username)

@@ -168,3 +168,17 @@ def test_me_refuses_email_with_control_characters(alice_client, alice, bad):
     assert_error(response, 400, "invalid")
     alice.refresh_from_db()
     assert alice.email == "alice@example.test"
+
+
+def test_admin_form_refuses_a_look_alike(client, user_factory):
+    user_factory("p22")
+    admin = User.objects.create_superuser("root", "root@example.test", PASSWORD)
+    client.force_login(admin)
+    response = client.post(
+        "/admin/accounts/user/add/",
+        {"username": "Р22", "password1": PASSWORD, "password2": PASSWORD,
+         "email": "other@example.test", "language": "en"},
+    )
+    assert response.status_code == 200  # the form again, with the error
+    assert "A user with that username already exists." in response.content.decode()
+    assert not User.objects.filter(username="Р22").exists()
