@@ -1,21 +1,80 @@
 """Account writes (keyword-only, called by views, admin and commands)."""
 
-from django.db import transaction
-from django.db.models import QuerySet
+import unicodedata
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
+from accounts import usernames
 from accounts.models import User
+from config.errors import ApiError
+
+
+def username_taken_message() -> str:
+    return _("A user with that username already exists.")
+
+
+def email_taken_message() -> str:
+    return _("A user with that email already exists.")
+
+
+def username_taken(username: str, *, exclude_pk: int | None = None) -> bool:
+    """Is ``username``, or a look-alike of it (any case, ``р22`` for ``p22``), in use?"""
+    users = User.objects.filter(username_skeleton=usernames.skeleton(username))
+    return users.exclude(pk=exclude_pk).exists()
+
+
+def email_taken(email: str, *, exclude_pk: int | None = None) -> bool:
+    key = usernames.canonical_email(email)
+    if key is None:
+        return False
+    return User.objects.filter(email_canonical=key).exclude(pk=exclude_pk).exists()
 
 
 @transaction.atomic
 def register_user(
     *, username: str, email: str, password: str, language: str = "en"
 ) -> tuple[User, Token]:
-    user = User(username=username, email=email, language=language)
+    user = User(username=unicodedata.normalize("NFKC", username), email=email, language=language)
     user.set_password(password)
-    user.save()
+    try:
+        with transaction.atomic():  # a savepoint: the checks above raced another registration
+            user.save()
+    except IntegrityError as exc:
+        field = "email" if "email" in str(exc) else "username"
+        message = email_taken_message() if field == "email" else username_taken_message()
+        raise ApiError("invalid", _("Invalid input."), details={field: [message]}) from exc
     token = Token.objects.create(user=user)
     return user, token
+
+
+def _login_candidate(username: str) -> User | None:
+    """The account a login names: the exact username, else the one with its canonical form
+    (``ALICE`` logs in as ``alice``). Accounts that collided before canonical names existed
+    share a form; only the exact spelling reaches those."""
+    canonical = usernames.canonical(username)
+    found = list(
+        User.objects.filter(Q(username=username) | Q(username_canonical=canonical)).order_by("pk")[
+            :3
+        ]
+    )
+    exact = [u for u in found if u.username == username]
+    if exact:
+        return exact[0]
+    return found[0] if len(found) == 1 else None
+
+
+def check_credentials(*, username: str, password: str) -> User | None:
+    """The account if the password is right (suspended accounts too: the caller refuses them
+    after the password check). Exactly one password hash is computed whatever the outcome, so
+    the time taken does not tell whether the account exists (as Django's ModelBackend does)."""
+    user = _login_candidate(username)
+    if user is None or not user.has_usable_password():
+        User().set_password(password)  # the same work as checking a real hash
+        return None
+    return user if user.check_password(password) else None
 
 
 def issue_token(*, user: User) -> Token:

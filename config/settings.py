@@ -226,6 +226,14 @@ REST_FRAMEWORK = {
         "game_writes": env_str("THROTTLE_GAME_WRITES", "600/min"),
     },
 }
+# --- throttling: trusted proxies, per-account login rate (config/throttling.py) ---------------
+# X-Forwarded-For is only believed behind this many trusted proxies (0: the socket address).
+REST_FRAMEWORK["NUM_PROXIES"] = env_int("NUM_PROXIES", 0, minimum=0)
+# Logins per account (the submitted name, any case or look-alike), on top of "login" per address.
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login_account"] = env_str(
+    "THROTTLE_LOGIN_ACCOUNT", "30/hour"
+)
+# --- end of throttling block ------------------------------------------------------------------
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Crazy10s Online API",

@@ -3,7 +3,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
+from accounts import services
 from accounts.models import Language, normalize_language
+from accounts.validators import refuse_control_characters
 from games.puzzles.selectors import streaks
 
 User = get_user_model()
@@ -22,6 +24,9 @@ class LanguageField(serializers.ChoiceField):
 
 
 class UserSerializer(serializers.ModelSerializer):
+    email = serializers.EmailField(
+        required=False, allow_blank=True, max_length=254, validators=[refuse_control_characters]
+    )
     language = LanguageField(required=False, allow_blank=True)
     puzzle_streak = serializers.SerializerMethodField()
     best_puzzle_streak = serializers.SerializerMethodField()
@@ -31,6 +36,12 @@ class UserSerializer(serializers.ModelSerializer):
         if user.pk not in cache:
             cache[user.pk] = streaks(user)
         return cache[user.pk]
+
+    def validate_email(self, value: str) -> str:
+        exclude = self.instance.pk if self.instance is not None else None
+        if services.email_taken(value, exclude_pk=exclude):
+            raise serializers.ValidationError(services.email_taken_message())
+        return value
 
     def get_puzzle_streak(self, user) -> int:
         return self._streaks(user)[0]
@@ -56,7 +67,9 @@ class UserSerializer(serializers.ModelSerializer):
 
 
 class RegisterInputSerializer(serializers.ModelSerializer):
-    email = serializers.EmailField(required=True, allow_blank=False)
+    email = serializers.EmailField(
+        required=True, allow_blank=False, max_length=254, validators=[refuse_control_characters]
+    )
     password = serializers.CharField(
         write_only=True, trim_whitespace=False, style={"input_type": "password"}
     )
@@ -66,6 +79,23 @@ class RegisterInputSerializer(serializers.ModelSerializer):
     class Meta:
         model = User
         fields = ("username", "email", "password", "language")
+
+    def validate_username(self, value: str) -> str:
+        # The model's username validator refuses controls already; this keeps it so if the
+        # allowed characters ever widen (usernames reach email headers).
+        try:
+            refuse_control_characters(value)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(list(exc.messages)) from exc
+        # Any case, and look-alikes (Cyrillic "р22" for "p22"), count as the same name.
+        if services.username_taken(value):
+            raise serializers.ValidationError(services.username_taken_message())
+        return value
+
+    def validate_email(self, value: str) -> str:
+        if services.email_taken(value):
+            raise serializers.ValidationError(services.email_taken_message())
+        return value
 
     def validate(self, attrs):
         candidate = User(username=attrs.get("username", ""), email=attrs.get("email", ""))

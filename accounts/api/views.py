@@ -6,7 +6,6 @@ from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts import services
@@ -17,6 +16,7 @@ from accounts.api.serializers import (
     TokenOutputSerializer,
     UserSerializer,
 )
+from accounts.api.throttles import AddressThrottle, LoginThrottle
 from config.errors import ApiError
 
 User = get_user_model()
@@ -25,7 +25,7 @@ User = get_user_model()
 class RegisterView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [AddressThrottle]
     throttle_scope = "register"
 
     @extend_schema(
@@ -49,7 +49,7 @@ class RegisterView(APIView):
 class TokenView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [LoginThrottle]
     throttle_scope = "login"
 
     @extend_schema(
@@ -61,9 +61,12 @@ class TokenView(APIView):
     def post(self, request):
         data = TokenInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = User.objects.filter(username=data.validated_data["username"]).first()
-        if user is None or not user.check_password(data.validated_data["password"]):
+        user = services.check_credentials(
+            username=data.validated_data["username"], password=data.validated_data["password"]
+        )
+        if user is None:
             raise ApiError("invalid_credentials", _("Unable to log in with these credentials."))
+        # Only after the right password, so the answer tells nothing to someone guessing.
         if not user.is_active:
             raise ApiError("account_suspended", _("This account is suspended."), status=403)
         token = services.issue_token(user=user)

@@ -114,7 +114,13 @@ def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> Moder
 
 
 def suspend_user(*, moderator: User, user_id: int, reason: str = "") -> ModerationAction:
-    """Deactivate the account and delete its tokens, so its API tokens stop working at once."""
+    """Deactivate the account and delete its tokens, so its API tokens stop working at once.
+
+    Its games end, so no opponent waits for a player who cannot move any more: a game with
+    moves played is won by the opponent (as if the suspended player had resigned), one where no
+    move was made is aborted; a random-opponent request is withdrawn. The opponents get the
+    usual game-finished notification (sent on commit by the games service).
+    """
     user_model = get_user_model()
     with transaction.atomic():
         user = user_model.objects.select_for_update().filter(pk=user_id).first()
@@ -125,6 +131,7 @@ def suspend_user(*, moderator: User, user_id: int, reason: str = "") -> Moderati
         user.save(update_fields=["is_active"])
         tokens, _ = Token.objects.filter(user=user).delete()
         aborted = _abort_waiting_games(user)
+        ended = _end_active_games(user)
         return _record(
             moderator=moderator,
             action=Action.SUSPEND_USER,
@@ -134,6 +141,8 @@ def suspend_user(*, moderator: User, user_id: int, reason: str = "") -> Moderati
                 "was_active": was_active,
                 "tokens_deleted": tokens,
                 "waiting_games_aborted": aborted,
+                "active_games_awarded": ended["awarded"],
+                "active_games_aborted": ended["aborted"],
             },
         )
 
@@ -148,3 +157,21 @@ def _abort_waiting_games(user) -> list[int]:
             game_services.abort_game(game_id=game_id)
             aborted.append(game_id)
     return aborted
+
+
+def _end_active_games(user) -> dict[str, list[int]]:
+    """End the user's active games: won by the opponent once a move was made, else aborted."""
+    ended: dict[str, list[int]] = {"awarded": [], "aborted": []}
+    active = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user)
+    for game_id in active.order_by("pk").values_list("pk", flat=True):
+        game = _lock_game(game_id)  # re-check under the lock: it may have ended meanwhile
+        if game.status != Game.Status.ACTIVE:
+            continue
+        if game.move_number == 0:
+            game_services.abort_game(game_id=game_id)
+            ended["aborted"].append(game_id)
+            continue
+        opponent = Seat.objects.filter(game=game).exclude(user=user).values_list("index", flat=True)
+        game_services.award_game(game_id=game_id, seat_index=opponent.get())
+        ended["awarded"].append(game_id)
+    return ended

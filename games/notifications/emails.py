@@ -6,8 +6,8 @@ last move (a swap shows only its count). Never a rack, the bag or the seed.
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core import signing
@@ -16,12 +16,18 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from accounts.validators import single_line
 from games import computer_levels
 from games.models import Game, Move, Seat
 from games.notifications.models import Kind, SentNotification
 from games.notifications.texts import LANGUAGES, text
 
-UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+if TYPE_CHECKING:
+    from accounts.models import User
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe.v2"
+LEGACY_UNSUBSCRIBE_SALT = "notifications.unsubscribe"  # tokens that held the user id
+UNSUBSCRIBE_MAX_AGE = timedelta(days=60)
 
 # Which preference an email's unsubscribe link turns off.
 PREFERENCE_OF_KIND = {
@@ -33,6 +39,7 @@ PREFERENCE_OF_KIND = {
     Kind.REMINDER: "reminder_emails",
     Kind.FINISHED: "result_emails",
 }
+_PREFERENCE_CODES = {"turn_emails": "t", "reminder_emails": "r", "result_emails": "f"}
 
 
 def game_url(game_id: int) -> str:
@@ -40,20 +47,37 @@ def game_url(game_id: int) -> str:
     return f"{settings.SITE_BASE_URL}/api/v1/games/{game_id}"
 
 
-def unsubscribe_token(user_id: int, preference: str) -> str:
-    return signing.dumps({"u": user_id, "p": preference}, salt=UNSUBSCRIBE_SALT, compress=True)
+def unsubscribe_token(user: User, preference: str) -> str:
+    """A link token naming the account by its random ``unsubscribe_key`` (never its id), signed
+    with the time it was made: every email carries a new one, valid for UNSUBSCRIBE_MAX_AGE."""
+    signer = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT)
+    return signer.sign(f"{user.unsubscribe_key}.{_PREFERENCE_CODES[preference]}")
 
 
-def read_unsubscribe_token(token: str) -> tuple[int, str]:
-    """(user id, preference) from a token; raises ``signing.BadSignature`` when forged."""
-    data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    if data.get("p") not in set(PREFERENCE_OF_KIND.values()):
+def read_unsubscribe_token(token: str) -> tuple[str, str]:
+    """(unsubscribe key, preference) from a token. Raises ``signing.SignatureExpired`` for an
+    expired token or one of the old format (which named the user id), and
+    ``signing.BadSignature`` for anything forged or garbled."""
+    signer = signing.TimestampSigner(salt=UNSUBSCRIBE_SALT)
+    try:
+        value = signer.unsign(token, max_age=UNSUBSCRIBE_MAX_AGE)
+    except signing.SignatureExpired:
+        raise
+    except signing.BadSignature:
+        try:  # links sent before tokens expired: honest but too old now
+            signing.loads(token, salt=LEGACY_UNSUBSCRIBE_SALT)
+        except signing.BadSignature:
+            raise signing.BadSignature("bad unsubscribe token") from None
+        raise signing.SignatureExpired("unsubscribe token of the old format") from None
+    key, _, code = value.rpartition(".")
+    preference = {c: p for p, c in _PREFERENCE_CODES.items()}.get(code)
+    if not key or preference is None:
         raise signing.BadSignature("unknown preference")
-    return int(data["u"]), data["p"]
+    return key, preference
 
 
-def unsubscribe_url(user_id: int, preference: str) -> str:
-    path = reverse("notifications-unsubscribe", args=[unsubscribe_token(user_id, preference)])
+def unsubscribe_url(user: User, preference: str) -> str:
+    path = reverse("notifications-unsubscribe", args=[unsubscribe_token(user, preference)])
     return f"{settings.SITE_BASE_URL}{path}"
 
 
@@ -66,7 +90,9 @@ def _player_name(seat: Seat, language: str) -> str:
         # The level's name reads as a name in every language ("gegen Computer (Experte)").
         with translation.override(language if language in LANGUAGES else "en"):
             return computer_levels.display_name(seat.ai_level or "")
-    return seat.user.public_name
+    # Names reach the Subject header: never a line break there (names are validated on
+    # input, but an older or admin-edited name must not make every email fail).
+    return single_line(seat.user.public_name)
 
 
 def _sides(game: Game, user_id: int, language: str) -> tuple[Seat, Seat, str]:
@@ -162,7 +188,7 @@ def content(n: SentNotification) -> dict[str, Any]:
         action_label=text(language, "open_game"),
         footer=text(language, "footer"),
         unsubscribe_label=text(language, "unsubscribe"),
-        unsubscribe_url=unsubscribe_url(user.pk, PREFERENCE_OF_KIND[Kind(n.kind)]),
+        unsubscribe_url=unsubscribe_url(user, PREFERENCE_OF_KIND[Kind(n.kind)]),
     )
     return parts
 
@@ -173,7 +199,7 @@ def build_message(n: SentNotification) -> EmailMultiAlternatives:
         body = render_to_string("notifications/email.txt", parts)
         html = render_to_string("notifications/email.html", parts)
     message = EmailMultiAlternatives(
-        subject=parts["subject"],
+        subject=single_line(parts["subject"]),
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[n.user.email],

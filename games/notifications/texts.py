@@ -47,6 +47,10 @@ TEXTS = {
     "unsub_button": pgettext_lazy("button", "Unsubscribe"),
     "unsub_done": _("Done: you will no longer receive these emails ({what})."),
     "unsub_bad": _("This unsubscribe link is not valid."),
+    "unsub_expired": _(
+        "This unsubscribe link has expired. Use the link in a more recent email, or change "
+        "your email settings in the app."
+    ),
     "what_turn_emails": _("turn emails"),
     "what_reminder_emails": _("deadline reminders"),
     "what_result_emails": _("game results"),

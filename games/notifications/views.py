@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -37,10 +38,14 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     if request.method not in ("GET", "POST"):
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     try:
-        user_id, preference = emails.read_unsubscribe_token(token)
+        key, preference = emails.read_unsubscribe_token(token)
+    except signing.SignatureExpired:
+        language = (translation.get_language() or "en").lower()
+        message = text(language, "unsub_expired")
+        return _page(language, message, token_ok=False, show_form=False, code=410)
     except signing.BadSignature:
         return _page("en", text("en", "unsub_bad"), token_ok=False, show_form=False, code=400)
-    user = get_user_model().objects.filter(pk=user_id).first()
+    user = get_user_model().objects.filter(unsubscribe_key=key).first()
     if user is None:
         return _page("en", text("en", "unsub_bad"), token_ok=False, show_form=False, code=400)
     language = (user.language or "en").lower()

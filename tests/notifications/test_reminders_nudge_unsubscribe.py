@@ -133,10 +133,10 @@ def test_one_click_unsubscribe_without_login(bobs_turn_email, bob):
 
 
 def test_unsubscribe_link_per_preference_and_forged_tokens(bob):
-    Client().post(emails.unsubscribe_url(bob.pk, "result_emails").split("8000", 1)[1])
+    Client().post(emails.unsubscribe_url(bob, "result_emails").split("8000", 1)[1])
     bob.refresh_from_db()
     assert (bob.result_emails, bob.reminder_emails, bob.turn_emails) == (False, True, "each")
-    token = emails.unsubscribe_token(bob.pk, "reminder_emails")
+    token = emails.unsubscribe_token(bob, "reminder_emails")
     forged = token[:-2] + ("AA" if not token.endswith("AA") else "BB")
     assert Client().post(f"/api/v1/notifications/unsubscribe/{forged}").status_code == 400
     bob.refresh_from_db()

@@ -1,0 +1,25 @@
+"""Login and registration throttles (atomic counting: see config.throttling)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+
+from accounts.usernames import skeleton
+from config.throttling import AddressThrottle, client_address
+
+
+class LoginThrottle(AddressThrottle):
+    """Per address (scope ``login``), then per account (``login_account``): guessing one
+    account's password from many addresses is limited too. The account is the submitted name
+    as login finds it (any case, any look-alike spelling), whether or not it exists."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield from super().identities(request, view)
+        data = request.data
+        username = data.get("username") if isinstance(data, Mapping) else None
+        if isinstance(username, str) and username.strip():
+            yield "login_account", hashlib.sha256(skeleton(username.strip()).encode()).hexdigest()
+
+
+__all__ = ["AddressThrottle", "LoginThrottle", "client_address"]

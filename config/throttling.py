@@ -1,0 +1,164 @@
+"""Throttles whose counting is atomic, keyed on addresses clients cannot make up.
+
+DRF's ``SimpleRateThrottle`` reads the request history from the cache and writes it back: two
+requests at once both read "9 of 10" and both pass (40 parallel logins ran 39 password checks
+against a limit of 10). Here the check and the hit are one step: a Lua script on Redis (a sliding
+window in a sorted set), or, with the file cache of the embedded mode (one machine), the same
+read-modify-write under an exclusive file lock that every process on the machine shares.
+
+The address is the socket's (``REMOTE_ADDR``); ``X-Forwarded-For`` is only read when
+``NUM_PROXIES`` trusted proxies are configured, and then the address that many hops from the
+right (what the nearest trusted proxy saw), as DRF's own ``NUM_PROXIES`` does.
+
+If the cache is unreachable the throttle lets the request through and logs and counts the event:
+an outage of the counter must not turn every login into a 500.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import ipaddress
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Iterable
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.cache.backends.redis import RedisCache
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+
+log = logging.getLogger(__name__)
+
+_DURATIONS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+# KEYS[1]: the window's sorted set. ARGV: now, window (s), limit, a unique member.
+# Returns {1, "0"} when the hit is recorded, {0, "<seconds to wait>"} when refused.
+_SLIDING_WINDOW = """
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
+  return {1, '0'}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {0, tostring(tonumber(oldest[2]) + window - now)}
+"""
+
+_process_lock = threading.Lock()
+# Requests let through unthrottled because the cache failed (for tests and diagnostics; each
+# one is also logged).
+degraded_count = 0
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"10/min"`` -> (10, 60), as DRF reads rates."""
+    count, period = rate.split("/")
+    return int(count), _DURATIONS[period.strip()[0]]
+
+
+def client_address(request) -> str:
+    """The client's address: the socket's, or with ``NUM_PROXIES`` trusted proxies in front,
+    the one the nearest of them reported. IPv6 clients are counted per /64 (one subscriber
+    usually has a whole /64 to pick addresses from)."""
+    address = request.META.get("REMOTE_ADDR", "")
+    num_proxies = api_settings.NUM_PROXIES or 0
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if num_proxies > 0 and forwarded:
+        hops = [hop.strip() for hop in forwarded.split(",")]
+        address = hops[-min(num_proxies, len(hops))]
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+@contextmanager
+def _machine_lock():
+    # flock on a fresh descriptor excludes other threads of this process as well as other
+    # processes; the thread lock just keeps them from spinning on the file.
+    with _process_lock, open(settings.VAR_DIR / "throttle.lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _hit_redis(key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
+    client = cache._cache.get_client(key, write=True)
+    script = client.register_script(_SLIDING_WINDOW)
+    allowed, wait = script(keys=[key], args=[now, window, limit, f"{now}:{uuid.uuid4().hex}"])
+    return bool(int(allowed)), float(wait)
+
+
+def _hit_locked(key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
+    with _machine_lock():
+        history = [t for t in cache.get(key, []) if t > now - window]
+        if len(history) >= limit:
+            return False, history[0] + window - now
+        history.append(now)
+        cache.set(key, history, window)
+        return True, 0.0
+
+
+def hit(key: str, limit: int, window: int) -> tuple[bool, float]:
+    """Record one request against ``limit`` per ``window`` seconds, atomically.
+    Returns (allowed, seconds to wait when refused)."""
+    global degraded_count
+    now = time.time()
+    try:
+        if isinstance(cache, RedisCache):
+            return _hit_redis(cache.make_and_validate_key(key), limit, window, now)
+        return _hit_locked(key, limit, window, now)
+    except Exception:  # redis.ConnectionError, TimeoutError, OSError...: never a 500
+        degraded_count += 1
+        log.warning("throttle %s not counted (cache unavailable): request allowed", key,
+                    exc_info=True)
+        return True, 0.0
+
+
+class AtomicThrottle(BaseThrottle):
+    """Checks each (scope, identity) of ``identities`` in turn; the first one over its rate
+    refuses the request (later ones are then not counted)."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        raise NotImplementedError
+
+    def allow_request(self, request, view) -> bool:
+        self._wait: float | None = None
+        for scope, identity in self.identities(request, view):
+            limit, window = parse_rate(api_settings.DEFAULT_THROTTLE_RATES[scope])
+            allowed, wait = hit(f"throttle:{scope}:{identity}", limit, window)
+            if not allowed:
+                self._wait = max(wait, 0.001)
+                return False
+        return True
+
+    def wait(self) -> float | None:
+        return self._wait
+
+
+def _digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+class AddressThrottle(AtomicThrottle):
+    """Per client address, at the view's ``throttle_scope`` rate."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield view.throttle_scope, _digest(client_address(request))
+
+
+__all__ = ["AddressThrottle", "AtomicThrottle", "client_address", "hit", "parse_rate"]

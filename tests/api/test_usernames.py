@@ -1,0 +1,184 @@
+"""One name per reader: usernames unique without case and look-alikes, emails without case;
+names that reach email headers hold no control characters."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from accounts import services, usernames
+from config.errors import ApiError
+from tests.helpers import PASSWORD, assert_error
+
+pytestmark = pytest.mark.django_db
+
+REGISTER = "/api/v1/auth/register"
+TOKEN = "/api/v1/auth/token"
+ME = "/api/v1/me"
+User = get_user_model()
+
+
+def register(client, username="newbie", email=None, **extra):
+    data = {"username": username, "email": email or "newbie@example.test", "password": PASSWORD}
+    return client.post(REGISTER, {**data, **extra}, format="json")
+
+
+@pytest.mark.parametrize(
+    "look_alike",
+    [
+        "P22",  # another case
+        "р22",  # Cyrillic р
+        "p２２",  # fullwidth digits (NFKC)
+        "Ρ22",  # Greek capital rho
+    ],
+)
+def test_a_name_in_another_case_or_look_alike_is_taken(api_client, user_factory, look_alike):
+    user_factory("p22")
+    error = assert_error(register(api_client, look_alike), 400, "invalid")
+    assert error["details"]["username"] == ["A user with that username already exists."]
+    assert User.objects.count() == 1
+
+
+@pytest.mark.parametrize(("existing", "new"), [("paul", "pau1"), ("bob0", "bobo"), ("lim", "1irn")])
+def test_digit_and_letter_look_alikes_are_taken(api_client, user_factory, existing, new):
+    user_factory(existing)
+    assert_error(register(api_client, new), 400, "invalid")
+
+
+def test_different_names_are_free(api_client, user_factory):
+    user_factory("p22")
+    assert register(api_client, "p23").status_code == 201
+
+
+def test_email_is_unique_without_case(api_client, user_factory):
+    user_factory("bob", email="bob@example.test")
+    error = assert_error(register(api_client, email="BOB@Example.TEST"), 400, "invalid")
+    assert error["details"]["email"] == ["A user with that email already exists."]
+
+
+def test_changing_email_to_anothers_in_other_case_is_refused(make_client, user_factory):
+    user_factory("bob", email="bob@example.test")
+    carol = user_factory("carol", email="carol@example.test")
+    client = make_client(carol)
+    error = assert_error(client.patch(ME, {"email": "Bob@example.test"}, format="json"), 400,
+                         "invalid")
+    assert "email" in error["details"]
+    carol.refresh_from_db()
+    assert carol.email == "carol@example.test"
+    # One's own address in another case is fine.
+    assert client.patch(ME, {"email": "CAROL@example.test"}, format="json").status_code == 200
+
+
+def test_the_database_refuses_a_look_alike_that_raced_the_check(user_factory):
+    user_factory("p22")
+    with pytest.raises(ApiError) as raised:
+        services.register_user(username="р22", email="x@example.test", password=PASSWORD)
+    assert raised.value.details == {"username": ["A user with that username already exists."]}
+
+
+def test_login_by_username_in_any_case(api_client, user_factory):
+    user_factory("Alice")
+    for spelling in ("Alice", "alice", "ALICE"):
+        response = api_client.post(TOKEN, {"username": spelling, "password": PASSWORD},
+                                   format="json")
+        assert response.status_code == 200, spelling
+
+
+def test_login_with_a_look_alike_is_not_the_account(api_client, user_factory):
+    user_factory("alice")
+    response = api_client.post(TOKEN, {"username": "аlice", "password": PASSWORD}, format="json")
+    assert_error(response, 400, "invalid_credentials")
+
+
+def test_migration_reports_existing_duplicates_and_leaves_them(user_factory, capsys):
+    kept = user_factory("p22", email="p22@example.test")
+    upper = user_factory("upper", email="other@example.test")
+    cyrillic = user_factory("cyrillic", email="third@example.test")
+    same_email = user_factory("fourth", email="fourth@example.test")
+    # Accounts made before canonical names existed (update() skips the model's save).
+    User.objects.filter(pk=upper.pk).update(username="P22")
+    User.objects.filter(pk=cyrillic.pk).update(username="р22")
+    User.objects.filter(pk=same_email.pk).update(email="P22@Example.test")
+    User.objects.update(username_skeleton=None, email_canonical=None, username_canonical="")
+    before = list(User.objects.order_by("pk").values_list("pk", "username", "email"))
+
+    migration = importlib.import_module(
+        "accounts.migrations.0004_username_canonical_unsubscribe_key"
+    )
+    duplicates = migration.report_duplicates(User)
+
+    assert [(d.field, d.pk, d.kept_pk) for d in duplicates] == [
+        ("username", upper.pk, kept.pk),
+        ("username", cyrillic.pk, kept.pk),
+        ("email", same_email.pk, kept.pk),
+    ]
+    printed = capsys.readouterr().out
+    assert f"username of user {upper.pk} ('P22') collides with user {kept.pk} ('p22')" in printed
+    assert printed.count("duplicate left as it is") == 3
+    # Nothing merged, renamed or deleted; the oldest of a group holds the key.
+    assert list(User.objects.order_by("pk").values_list("pk", "username", "email")) == before
+    keys = dict(User.objects.values_list("pk", "username_skeleton"))
+    assert keys[kept.pk] == "p22" and keys[upper.pk] is None and keys[cyrillic.pk] is None
+    assert User.objects.get(pk=same_email.pk).email_canonical is None
+    assert User.objects.get(pk=upper.pk).username_canonical == "p22"
+    assert len(set(User.objects.values_list("unsubscribe_key", flat=True))) == 4
+
+
+def test_skeleton():
+    assert usernames.skeleton("P22") == usernames.skeleton("р22") == "p22"
+    assert usernames.skeleton("Paul") == usernames.skeleton("pau1") == usernames.skeleton("PAUI")
+    assert usernames.skeleton("modern") == usernames.skeleton("modem")
+    assert usernames.skeleton("bob") != usernames.skeleton("rob")
+
+
+# Inside the text: DRF trims leading and trailing whitespace (CR, LF, U+2028) before validating.
+CONTROL = [
+    "Eve\r\nBcc: all@example.test", "E\nve", "Eve\x00", "Eve\x07", "Eve\u202egnp", "E\u200bve"
+]
+
+
+@pytest.mark.parametrize("value", CONTROL)
+def test_display_name_with_control_characters_is_refused(alice_client, alice, value):
+    response = alice_client.patch(ME, {"display_name": value}, format="json")
+    error = assert_error(response, 400, "invalid")
+    assert "display_name" in error["details"]
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+
+
+def test_display_name_with_unicode_letters_is_fine(alice_client):
+    response = alice_client.patch(ME, {"display_name": "Zoë Ünal ☺"}, format="json")
+    assert response.status_code == 200, response.content
+
+
+@pytest.mark.parametrize("field", ["username", "email"])
+@pytest.mark.parametrize("bad", ["\r\nBcc: all@example.test\r\n", "\n", "\u2028", "\u202e"])
+def test_register_refuses_control_characters(api_client, field, bad):
+    value = {"username": "new{}bie", "email": "new{}bie@example.test"}[field].format(bad)
+    error = assert_error(register(api_client, **{field: value}), 400, "invalid")
+    assert field in error["details"]
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize("bad", ["\r\nBcc: all@example.test\r\n", "\u2028"])
+def test_me_refuses_email_with_control_characters(alice_client, alice, bad):
+    response = alice_client.patch(ME, {"email": f"alice{bad}@example.test"}, format="json")
+    assert_error(response, 400, "invalid")
+    alice.refresh_from_db()
+    assert alice.email == "alice@example.test"
+
+
+def test_admin_form_refuses_a_look_alike(client, user_factory):
+    user_factory("p22")
+    admin = User.objects.create_superuser("root", "root@example.test", PASSWORD)
+    client.force_login(admin)
+    response = client.post(
+        "/admin/accounts/user/add/",
+        {"username": "Р22", "password1": PASSWORD, "password2": PASSWORD,
+         "email": "other@example.test", "language": "en"},
+    )
+    assert response.status_code == 200  # the form again, with the error
+    assert "A user with that username already exists." in response.content.decode()
+    assert not User.objects.filter(username="Р22").exists()
