@@ -1,4 +1,4 @@
-"""The Swagger UI page works offline: every script, style and icon comes from our own static files."""
+"""The Swagger UI page works offline: its scripts, styles and icon are our own static files."""
 
 import re
 
