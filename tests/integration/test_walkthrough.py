@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -105,6 +106,14 @@ def embedded_service(tmp_path):
 
 def test_the_walkthrough_runs_against_make_run(embedded_service):
     port, log_path = embedded_service
+    # The container healthcheck's probe, against this server.
+    probe = subprocess.run(
+        [sys.executable, "scripts/healthcheck.py"], cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "HEALTHCHECK_PORT": str(port), "ALLOWED_HOSTS": ".localhost,x"},
+        timeout=30,
+    )
+    assert probe.returncode == 0, probe.stderr
+    assert '"status": "ok"' in probe.stdout
     started = time.monotonic()
     demo = subprocess.run(
         ["scripts/demo.sh", f"http://127.0.0.1:{port}"], cwd=ROOT, capture_output=True,
