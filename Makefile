@@ -23,7 +23,7 @@ messages: venv
 	    else \
 	        echo "msgfmt not found: install GNU gettext (e.g. apt-get install gettext)" >&2; exit 1; \
 	    fi; }
-	$(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
+	DEBUG=true $(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
 
 # scripts/run_dev.sh migrates, collects the static files and serves with DEBUG=true.
 run: venv messages

@@ -125,6 +125,16 @@ def test_the_walkthrough_runs_against_make_run(embedded_service):
     assert "after logout: 401" in demo.stdout
     assert time.monotonic() - started < 60
 
+    # The docs page and the files it loads (Swagger UI from the sidecar), and the admin's CSS.
+    base = f"http://127.0.0.1:{port}"
+    with urllib.request.urlopen(f"{base}/api/v1/docs/", timeout=10) as response:
+        html = response.read().decode()
+    assets = re.findall(r"""(?:src|href)=["'](/static/[^"']+)["']""", html)
+    assert any("swagger-ui-bundle" in a for a in assets), html
+    for path in [*assets, "/static/admin/css/base.css"]:
+        with urllib.request.urlopen(base + path, timeout=10) as response:
+            assert response.status == 200, path
+
     # The computer's reply sent a turn email (printed by the worker): its link has our port.
     link = f"Open the game: http://127.0.0.1:{port}/api/v1/games/{game}"
     end = time.monotonic() + 30
