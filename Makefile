@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint messages
+.PHONY: venv run demo test lint messages
 
 venv: $(STAMP)
 
@@ -23,11 +23,15 @@ messages: venv
 	    else \
 	        echo "msgfmt not found: install GNU gettext (e.g. apt-get install gettext)" >&2; exit 1; \
 	    fi; }
-	$(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
+	DEBUG=true $(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
 
+# scripts/run_dev.sh migrates, collects the static files and serves with DEBUG=true.
 run: venv messages
-	$(VENV)/bin/python manage.py migrate --noinput
 	scripts/run_dev.sh
+
+# The README's walkthrough against a running `make run` (BASE=http://127.0.0.1:8000 by default).
+demo:
+	scripts/demo.sh $(BASE)
 
 test: venv messages
 	scripts/test.sh

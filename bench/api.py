@@ -66,6 +66,7 @@ def _server_env(db_url: str, var_dir: str) -> dict[str, str]:
         DB_CONN_MAX_AGE="60",
         DEBUG="0",
         SECRET_KEY="bench-only-secret-key",
+        SECURE_SSL_REDIRECT="false",  # the benchmark speaks plain HTTP to gunicorn
         VAR_DIR=var_dir,
         THROTTLE_GAME_WRITES="1000000/min",
         THROTTLE_REGISTER="1000000/min",

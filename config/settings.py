@@ -1,10 +1,12 @@
 """Settings, read from the environment. Bad values fail loudly at import time."""
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
 import dj_database_url
+from corsheaders.defaults import default_headers as cors_default_headers
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -62,17 +64,36 @@ def env_url(name: str, default: str, *, schemes: set[str]) -> str:
 
 
 # --- core -----------------------------------------------------------------------------------
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: `make run` (scripts/run_dev.sh) sets DEBUG=true for itself.
+DEBUG = env_bool("DEBUG", False)
+
+DEV_SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"  # noqa: S105
+# Secrets that appear in this repository (or Django's generated dev keys): anyone can read them,
+# so with DEBUG off they are refused rather than used to sign sessions, tokens and puzzles.
+PUBLIC_SECRETS = frozenset({DEV_SECRET_KEY, "change-me-to-a-long-random-string", "change-me"})
+
+
+def refuse_public_secret(name: str, value: str) -> None:
+    if not value:
+        raise ImproperlyConfigured(f"{name} must be set when DEBUG is off")
+    if value in PUBLIC_SECRETS or value.startswith("django-insecure"):
+        raise ImproperlyConfigured(
+            f"{name} is a published default: set it to a long random value, e.g. the output of "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+
 
 SECRET_KEY = env_str("SECRET_KEY")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"  # noqa: S105
+if not DEBUG:
+    refuse_public_secret("SECRET_KEY", SECRET_KEY)
+elif not SECRET_KEY:
+    SECRET_KEY = DEV_SECRET_KEY
 
 # Seeds the Daily Puzzle together with the date: without it anyone could compute tomorrow's
 # puzzle and its solution from the source. Keep it fixed, or past puzzles change on regeneration.
 PUZZLE_SECRET = env_str("PUZZLE_SECRET") or SECRET_KEY
+if not DEBUG:
+    refuse_public_secret("PUZZLE_SECRET", PUZZLE_SECRET)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -80,16 +101,61 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_BASE_URL = env_url("SITE_BASE_URL", "http://127.0.0.1:8000", schemes={"http", "https"})
 SITE_BASE_URL = SITE_BASE_URL.rstrip("/")
 
+# --- HTTPS (python manage.py check --deploy; README "Production") ----------------------------
+# With DEBUG off, cookies are HTTPS-only and plain HTTP is redirected unless switched off (a
+# local stack without TLS, or a proxy that redirects itself). HSTS is opt-in: browsers remember
+# it for SECURE_HSTS_SECONDS, so a wrong value cannot be taken back.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Health probes come over plain HTTP from inside the container network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# Behind a TLS-terminating proxy: the header it sets (e.g. X-Forwarded-Proto) tells Django the
+# request came over HTTPS. Only set it when the proxy always sets or overwrites that header,
+# or a client could claim HTTPS itself.
+_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_ssl_header:
+    if not re.fullmatch(r"[A-Za-z0-9-]+", _proxy_ssl_header):
+        raise ImproperlyConfigured(
+            f"SECURE_PROXY_SSL_HEADER={_proxy_ssl_header!r} is not a header name "
+            "(e.g. X-Forwarded-Proto)"
+        )
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.upper().replace("-", "_"),
+        "https",
+    )
+
+# --- CORS (browser clients on another origin) -------------------------------------------------
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", [])
+for _origin in CORS_ALLOWED_ORIGINS:
+    _parsed = urlparse(_origin)
+    if _parsed.scheme not in {"http", "https"} or not _parsed.netloc or _parsed.path:
+        raise ImproperlyConfigured(
+            f"CORS_ALLOWED_ORIGINS: {_origin!r} is not an origin (scheme://host[:port], no path)"
+        )
+CORS_URLS_REGEX = r"^/api/.*$"
+# Tokens travel in the Authorization header, never in cookies: no credentials mode needed.
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (*cors_default_headers, "idempotency-key", "if-none-match")
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After", "Content-Language"]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # Before staticfiles: runserver leaves static files to WhiteNoise too, as in production.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "accounts",
     "games",
     "games.puzzles",
@@ -99,6 +165,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -138,6 +206,11 @@ try:
     }
 except Exception as exc:  # dj_database_url raises several types on garbage
     raise ImproperlyConfigured(f"DATABASE_URL={DATABASE_URL!r} is not usable: {exc}") from exc
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server fails a request (and /healthz) in seconds instead of hanging.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "connect_timeout", env_int("DB_CONNECT_TIMEOUT", 5, minimum=1)
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several processes (web + worker) share the file in embedded mode.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
@@ -189,8 +262,18 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# --- static files ---------------------------------------------------------------------------
+# WhiteNoise serves them in every set-up (runserver, gunicorn, the container): compressed, with
+# content-hashed names cached for ever. `collectstatic` fills STATIC_ROOT (make run and the
+# Dockerfile run it); with DEBUG off a file missing from its manifest is an error.
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", "") or VAR_DIR / "static")
+if not os.environ.get("STATIC_ROOT"):
+    STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise warns on every start without it
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
 
 # --- email ----------------------------------------------------------------------------------
 EMAIL_HOST = env_str("EMAIL_HOST", "")
@@ -240,6 +323,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Asynchronous Crazy10s number-tile games against people and the computer.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI's files from drf-spectacular-sidecar: the docs work offline and never change
+    # under us (a CDN served an unpinned latest).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.registry.COMPUTER_LEVELS"},
     "POSTPROCESSING_HOOKS": [

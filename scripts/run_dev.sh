@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # Embedded development server: Django runserver + one Celery worker with embedded beat.
-# Works with no environment at all (SQLite + kombu filesystem broker under var/celery/).
+# Works with no environment at all (SQLite + kombu filesystem broker under $VAR_DIR, default
+# var/). Migrates and collects the static files first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PY=.venv/bin/python
 CELERY=.venv/bin/celery
 PORT="${PORT:-8000}"
+VAR="${VAR_DIR:-var}"
 
-mkdir -p var/celery/queue var/celery/processed var/cache
+# DEBUG is off by default everywhere else; this development server turns it on for itself
+# (and with it the development SECRET_KEY and plain-HTTP cookies).
+export DEBUG="${DEBUG:-true}"
+# Links in emails point at this server, whatever its port.
+export SITE_BASE_URL="${SITE_BASE_URL:-http://127.0.0.1:${PORT}}"
+
+"$PY" manage.py migrate --noinput
+"$PY" manage.py collectstatic --noinput -v 0
 
 if [ -z "${REDIS_URL:-}" ]; then
     echo "REDIS_URL not set: Celery uses the filesystem broker under var/celery/"
@@ -38,12 +47,14 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 setsid "$CELERY" -A config worker -B --loglevel=info --concurrency=2 \
-    --schedule var/celerybeat-schedule &
+    --schedule "$VAR/celerybeat-schedule" &
 worker_pid=$!
 echo "Celery worker started (pid $worker_pid)"
 
 echo "Serving on http://127.0.0.1:${PORT}/ (API docs: /api/v1/docs/, admin: /admin/)"
+echo "Emails are printed below; their links use SITE_BASE_URL=${SITE_BASE_URL}"
 setsid "$PY" manage.py runserver "127.0.0.1:${PORT}" &
 server_pid=$!
+echo "Server started (pid $server_pid)"
 # Returns when the server exits or a signal arrives; the EXIT trap stops the worker.
 wait "$server_pid"

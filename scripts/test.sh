@@ -2,6 +2,9 @@
 # Runs the test suite. With PostgreSQL and Redis reachable it runs everything against them;
 # otherwise it runs on SQLite and leaves out the tests that need the missing service
 # (or, when CI=true, refuses to run).
+# The tests flush their Redis database before and after every test: they use TEST_REDIS_URL,
+# by default database 15 of REDIS_URL's server, never REDIS_URL's own database (the service's;
+# tests/django_env.py refuses a test database equal to it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,11 +34,17 @@ import redis
 redis.Redis.from_url(os.environ["PROBE_URL"], socket_connect_timeout=3).ping()
 PY
 then have_redis=1; fi
+if [ "$have_redis" = 1 ] && [ -n "${TEST_REDIS_URL:-}" ]; then
+    PROBE_URL="$TEST_REDIS_URL" "$PY" -c 'import os, redis
+redis.Redis.from_url(os.environ["PROBE_URL"], socket_connect_timeout=3).ping()' \
+        >/dev/null 2>&1 || have_redis=0
+fi
 
 if [ "$have_pg" = 1 ] && [ "$have_redis" = 1 ]; then
     export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/crazy10s}"
     export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
-    echo "PostgreSQL and Redis reachable: running the full suite"
+    echo "PostgreSQL and Redis reachable: running the full suite" \
+        "(tests' Redis: ${TEST_REDIS_URL:-database 15 of $REDIS_URL})"
     exec "$PY" -m pytest "$@"
 fi
 

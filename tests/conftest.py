@@ -1,21 +1,43 @@
 import itertools
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import cache
+from django.test import override_settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.django_env import assert_test_cache
 from tests.helpers import PASSWORD
 
 _counter = itertools.count(1)
+
+# Plain storage for the suite: the manifest storage needs `collectstatic` first and raises for
+# any file missing from its manifest with DEBUG off (tests/test_static_files.py runs it once).
+PLAIN_STATIC_STORAGES = {
+    **django_settings.STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _plain_static_files():
+    with override_settings(STORAGES=PLAIN_STATIC_STORAGES):
+        yield
+
+
+def clear_test_cache() -> None:
+    """Flush the cache, after making sure it is this test run's own (see tests/django_env.py)."""
+    assert_test_cache(django_settings.CACHES["default"])
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
     """Throttle counters live in the cache: start every test with a clean one."""
-    cache.clear()
+    clear_test_cache()
     yield
-    cache.clear()
+    clear_test_cache()
 
 
 @pytest.fixture

@@ -22,8 +22,18 @@ CLEAN = {
         "EMAIL_BACKEND",
         "SITE_BASE_URL",
         "EMAIL_USE_TLS",
+        "PUZZLE_SECRET",
+        "SECURE_SSL_REDIRECT",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_HSTS_SECONDS",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SECURE_HSTS_PRELOAD",
+        "SECURE_PROXY_SSL_HEADER",
+        "CORS_ALLOWED_ORIGINS",
     }
 }
+STRONG_KEY = "pr0duction-" + "x7Q" * 20
 
 
 def load_settings(**env: str) -> subprocess.CompletedProcess:
@@ -36,15 +46,21 @@ def load_settings(**env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": STRONG_KEY, **env},
         capture_output=True,
         text=True,
         timeout=60,
     )
 
 
-def test_defaults_are_embedded():
+def test_debug_is_off_by_default():
     result = load_settings()
+    assert result.returncode == 0, result.stderr
+    assert '"debug": false' in result.stdout
+
+
+def test_defaults_are_embedded():
+    result = load_settings(DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert '"engine": "django.db.backends.sqlite3"' in result.stdout
     assert '"broker": "filesystem://"' in result.stdout
@@ -69,7 +85,13 @@ def test_redis_and_smtp_when_configured():
     "env,needle",
     [
         ({"DEBUG": "maybe"}, "DEBUG"),
-        ({"DEBUG": "false"}, "SECRET_KEY"),
+        ({"DEBUG": "false", "SECRET_KEY": ""}, "SECRET_KEY must be set"),
+        ({"SECRET_KEY": ""}, "SECRET_KEY must be set"),
+        ({"SECURE_HSTS_SECONDS": "a year", "DEBUG": "true"}, "SECURE_HSTS_SECONDS"),
+        ({"SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto: https", "DEBUG": "true"},
+         "SECURE_PROXY_SSL_HEADER"),
+        ({"CORS_ALLOWED_ORIGINS": "https://app.example/path", "DEBUG": "true"},
+         "CORS_ALLOWED_ORIGINS"),
         ({"EMAIL_PORT": "twenty-five"}, "EMAIL_PORT"),
         ({"EMAIL_USE_TLS": "sometimes"}, "EMAIL_USE_TLS"),
         ({"DATABASE_URL": "nonsense://x"}, "DATABASE_URL"),
@@ -85,6 +107,41 @@ def test_bad_values_fail_loudly(env, needle):
 
 
 def test_production_with_secret_key_loads():
-    result = load_settings(DEBUG="false", SECRET_KEY="x" * 50)
+    result = load_settings(DEBUG="false", SECRET_KEY=STRONG_KEY)
     assert result.returncode == 0, result.stderr
     assert '"debug": false' in result.stdout
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "django-insecure-dev-only-key-do-not-use-in-production",  # the development key
+        "change-me-to-a-long-random-string",  # docker-compose's old placeholder
+        "django-insecure-0123456789abcdefghijklmnopqrstuvwxyz",  # startproject's kind
+    ],
+)
+def test_production_refuses_a_published_secret_key(key):
+    result = load_settings(SECRET_KEY=key)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: SECRET_KEY is a published default" in result.stderr
+
+
+def test_production_refuses_a_published_puzzle_secret():
+    result = load_settings(
+        SECRET_KEY=STRONG_KEY, PUZZLE_SECRET="django-insecure-dev-only-key-do-not-use-in-production"
+    )
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: PUZZLE_SECRET is a published default" in result.stderr
+
+
+def test_debug_keeps_the_development_key():
+    code = "import django; django.setup(); from django.conf import settings as s; " \
+        "print(s.SECRET_KEY, s.PUZZLE_SECRET == s.SECRET_KEY, s.SECURE_SSL_REDIRECT)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "true"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django-insecure-dev-only-key-do-not-use-in-production", "True", "False"
+    ]

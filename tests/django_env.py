@@ -1,0 +1,111 @@
+"""The test run's environment, set before pytest-django loads the settings.
+
+Loaded with ``-p tests.django_env`` (pyproject ``addopts``), so it runs before pytest-django
+imports ``config.settings`` and so that ``pytest`` alone behaves as ``scripts/test.sh`` does:
+
+- a test-only ``SECRET_KEY`` (DEBUG is off by default, and then a key is required) and no
+  HTTPS redirect (the test client speaks plain HTTP);
+- its own ``VAR_DIR`` (file cache, SQLite, filesystem broker) in a temporary directory;
+- its own Redis database. Tests flush the cache before and after each test, so they must
+  never run against the database the service uses: ``REDIS_URL`` names the service's, and the
+  tests use ``TEST_REDIS_URL``, by default the same server's database 15. Worker subprocesses
+  inherit the rewritten ``REDIS_URL``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+TEST_REDIS_DB = 15
+# Whatever the environment says, the tests never flush a service's default database.
+DEFAULT_SERVICE_REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def redis_address(url: str) -> tuple[str, int, int]:
+    """(host, port, db) of a redis:// URL; ``localhost`` and 127.0.0.1 compare equal."""
+    parsed = urlparse(url)
+    host = parsed.hostname or "127.0.0.1"
+    if host == "localhost":
+        host = "127.0.0.1"
+    path = parsed.path.strip("/")
+    return host, parsed.port or 6379, int(path) if path else 0
+
+
+def with_db(url: str, db: int) -> str:
+    return urlparse(url)._replace(path=f"/{db}").geturl()
+
+
+def service_redis_urls() -> list[str]:
+    """The Redis databases a service would use: the run's REDIS_URL and the default one."""
+    urls = [DEFAULT_SERVICE_REDIS_URL]
+    if os.environ.get("SERVICE_REDIS_URL"):
+        urls.append(os.environ["SERVICE_REDIS_URL"])
+    return urls
+
+
+def choose_test_redis_url(service_url: str, test_url: str | None) -> str:
+    chosen = test_url or with_db(service_url, TEST_REDIS_DB)
+    protected = {redis_address(u) for u in (service_url, DEFAULT_SERVICE_REDIS_URL)}
+    if redis_address(chosen) in protected:
+        raise pytest.UsageError(
+            f"the tests flush their Redis database, and {chosen} is the service's "
+            f"(REDIS_URL={service_url}): set TEST_REDIS_URL to another database"
+        )
+    return chosen
+
+
+def assert_test_cache(cache_settings: dict) -> None:
+    """Refuse to go on with a cache that is not this run's own (tests flush it)."""
+    backend = cache_settings["BACKEND"]
+    location = cache_settings.get("LOCATION", "")
+    if backend.endswith("RedisCache"):
+        locations = location if isinstance(location, list | tuple) else [location]
+        test_url = os.environ.get("TEST_REDIS_URL")
+        for url in locations:
+            address = redis_address(url)
+            if address in {redis_address(u) for u in service_redis_urls()}:
+                raise RuntimeError(f"refusing to flush {url}: it is a service's Redis database")
+            if not test_url or address != redis_address(test_url):
+                raise RuntimeError(
+                    f"refusing to flush {url}: not the tests' Redis database ({test_url})"
+                )
+    elif backend.endswith("FileBasedCache"):
+        var_dir = os.environ.get("TEST_VAR_DIR")
+        if not var_dir or not Path(location).resolve().is_relative_to(Path(var_dir).resolve()):
+            raise RuntimeError(f"refusing to clear {location}: not under the tests' VAR_DIR")
+
+
+_temp_var_dir: str | None = None
+
+
+def _prepare_environment() -> None:
+    global _temp_var_dir
+    os.environ.setdefault("SECRET_KEY", "tests-only-" + "k3y" * 16)
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+
+    if "TEST_VAR_DIR" not in os.environ:
+        _temp_var_dir = tempfile.mkdtemp(prefix="c10s-tests-var-")
+        os.environ["TEST_VAR_DIR"] = _temp_var_dir
+    os.environ["VAR_DIR"] = os.environ["TEST_VAR_DIR"]
+
+    service_url = os.environ.get("REDIS_URL")
+    if service_url and "SERVICE_REDIS_URL" not in os.environ:
+        test_url = choose_test_redis_url(service_url, os.environ.get("TEST_REDIS_URL"))
+        os.environ["SERVICE_REDIS_URL"] = service_url
+        os.environ["TEST_REDIS_URL"] = test_url
+        os.environ["REDIS_URL"] = test_url
+
+
+# At import: -p plugins are imported before any hook runs, pytest-django's included.
+_prepare_environment()
+
+
+def pytest_unconfigure(config) -> None:
+    if _temp_var_dir is not None:
+        shutil.rmtree(_temp_var_dir, ignore_errors=True)
