@@ -4,6 +4,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from accounts.models import Language, normalize_language
+from config.fields import (
+    NewPasswordField,
+    StrictCharField,
+    StrictEmailField,
+    StrictModelSerializer,
+)
 from games.puzzles.selectors import streaks
 
 User = get_user_model()
@@ -21,7 +27,7 @@ class LanguageField(serializers.ChoiceField):
         return super().to_internal_value(data)
 
 
-class UserSerializer(serializers.ModelSerializer):
+class UserSerializer(StrictModelSerializer):
     language = LanguageField(required=False, allow_blank=True)
     puzzle_streak = serializers.SerializerMethodField()
     best_puzzle_streak = serializers.SerializerMethodField()
@@ -55,11 +61,9 @@ class UserSerializer(serializers.ModelSerializer):
         read_only_fields = ("id", "username")
 
 
-class RegisterInputSerializer(serializers.ModelSerializer):
-    email = serializers.EmailField(required=True, allow_blank=False)
-    password = serializers.CharField(
-        write_only=True, trim_whitespace=False, style={"input_type": "password"}
-    )
+class RegisterInputSerializer(StrictModelSerializer):
+    email = StrictEmailField(required=True, allow_blank=False)
+    password = NewPasswordField()  # checked in validate(); the schema states the rules it can
     # Not given: the view saves the language the registration request was answered in.
     language = LanguageField(required=False)
 
@@ -82,8 +86,8 @@ class RegisterOutputSerializer(serializers.Serializer):
 
 
 class TokenInputSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+    username = StrictCharField()
+    password = StrictCharField(trim_whitespace=False, style={"input_type": "password"})
 
 
 class TokenOutputSerializer(serializers.Serializer):
