@@ -1,7 +1,8 @@
 """The OpenAPI schema says what the API validates.
 
 - ``AutoSchema`` adds to request strings what DRF's ``CharField`` enforces beyond its length:
-  no NUL character, and (when blank is not allowed) something left after trimming whitespace.
+  no NUL character, and (when blank is not allowed) something left after trimming whitespace;
+  and to lists of objects (``many=True``) their length limits.
 - ``add_error_responses`` documents the error envelope every operation can answer with.
   Views list their specific errors; this fills in the ones every endpoint shares (bad input,
   missing token, unknown object, too large, throttling).
@@ -26,7 +27,12 @@ NOT_BLANK = rf"^[^\x00]*[^\x00{_WHITESPACE}][^\x00]*$"
 class AutoSchema(openapi.AutoSchema):
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
-        if direction != "request" or not isinstance(field, serializers.CharField):
+        if direction != "request":
+            return schema
+        if isinstance(field, serializers.ListSerializer):  # many=True: its length limits
+            limits = {"minItems": field.min_length, "maxItems": field.max_length}
+            return {**schema, **{k: v for k, v in limits.items() if v is not None}}
+        if not isinstance(field, serializers.CharField):
             return schema
         if isinstance(field, NewPasswordField):
             return {**schema, **password_rules()}

@@ -46,6 +46,7 @@ def test_schema_states_the_rules_validation_enforces(api_client):
     move_form = components["MoveFormRequest"]
     assert move_form["oneOf"] == [{"required": ["move"]}, {"required": ["tiles"]}]
     assert move_form["properties"]["tiles"]["minItems"] == 1
+    assert move_form["properties"]["tiles"]["maxItems"] == 20
     preview = schema["paths"]["/api/v1/games/{game_id}/preview"]["post"]
     assert preview["requestBody"]["required"] is True
     assert list(preview["requestBody"]["content"]) == ["application/json"]

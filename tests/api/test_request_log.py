@@ -29,7 +29,7 @@ def test_one_line_per_request_with_its_fields(alice, alice_client, caplog):
                                                                     alice.pk)
     assert line.request_id == request_id
     assert isinstance(line.duration_ms, float) and line.duration_ms >= 0
-    assert line.getMessage().startswith(f"GET /api/v1/me 200 ")
+    assert line.getMessage().startswith("GET /api/v1/me 200 ")
     assert line.getMessage().endswith(f"user={alice.pk}")
 
 
