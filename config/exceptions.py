@@ -1,7 +1,9 @@
 """The one exception handler: every API error becomes
 ``{"error": {"code": str, "message": str, "details": dict}}``."""
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -9,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from config.errors import ApiError
+from config.logs import current_request_id
 
 _CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ValidationError: "invalid",
@@ -24,8 +27,23 @@ _CODES: dict[type[exceptions.APIException], str] = {
 }
 
 
+# Django's refusals of a body over DATA_UPLOAD_MAX_MEMORY_SIZE / _NUMBER_FIELDS / _NUMBER_FILES.
+TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
+
+
 def envelope(code: str, message: str, details: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def too_large_envelope() -> dict:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    details = {"max_bytes": limit} if limit is not None else {}
+    return envelope("request_too_large", _("The request is too large."), details)
+
+
+def server_error_envelope() -> dict:
+    message = _("Something went wrong on our side. Please try again later.")
+    return envelope("server_error", message, _with_request_id({}, 500))
 
 
 def _message_of(detail) -> str:
@@ -46,10 +64,24 @@ def _code_for(exc: exceptions.APIException) -> str:
     return exc.default_code
 
 
+def _with_request_id(details: dict | None, status: int) -> dict:
+    """A 5xx names the request id, so that a report from a client finds the logged cause."""
+    details = dict(details or {})
+    request_id = current_request_id()
+    if status >= 500 and request_id:
+        details.setdefault("request_id", request_id)
+    return details
+
+
 def exception_handler(exc, context):
     if isinstance(exc, ApiError):
         set_rollback()
-        return Response(envelope(exc.code, exc.message, exc.details), status=exc.status)
+        details = _with_request_id(exc.details, exc.status)
+        return Response(envelope(exc.code, exc.message, details), status=exc.status)
+
+    if isinstance(exc, TOO_LARGE):  # raised while a parser read the body
+        set_rollback()
+        return Response(too_large_envelope(), status=413)
 
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
@@ -79,7 +111,8 @@ def exception_handler(exc, context):
             details = {"wait": exc.wait}
 
     set_rollback()
+    details = _with_request_id(details, exc.status_code)
     return Response(envelope(code, message, details), status=exc.status_code, headers=headers)
 
 
-__all__ = ["exception_handler", "envelope"]
+__all__ = ["exception_handler", "envelope", "server_error_envelope", "too_large_envelope"]

@@ -1,10 +1,53 @@
-"""OpenAPI post-processing: every operation documents the error envelope it can answer with.
+"""The OpenAPI schema says what the API validates.
 
-Views list their specific errors; this fills in the ones every endpoint shares (bad input,
-missing token, unknown object, throttling) so clients and schema checks see the whole contract.
+- ``AutoSchema`` adds to request strings what DRF's ``CharField`` enforces beyond its length:
+  no NUL character, and (when blank is not allowed) something left after trimming whitespace;
+  and to lists of objects (``many=True``) their length limits.
+- ``add_error_responses`` documents the error envelope every operation can answer with.
+  Views list their specific errors; this fills in the ones every endpoint shares (bad input,
+  missing token, unknown object, too large, throttling).
 """
 
 from typing import Any
+
+from django.core.validators import RegexValidator
+from drf_spectacular import openapi
+from drf_spectacular.authentication import SessionScheme
+from rest_framework import serializers
+
+from config.fields import NewPasswordField, password_rules
+
+# Characters str.strip() removes (Python's whitespace), spelled out: JSON Schema regex dialects
+# disagree on what \s covers.
+_WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+NO_NUL = r"^[^\x00]*$"
+NOT_BLANK = rf"^[^\x00]*[^\x00{_WHITESPACE}][^\x00]*$"
+
+
+class AutoSchema(openapi.AutoSchema):
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if direction != "request":
+            return schema
+        if isinstance(field, serializers.ListSerializer):  # many=True: its length limits
+            limits = {"minItems": field.min_length, "maxItems": field.max_length}
+            return {**schema, **{k: v for k, v in limits.items() if v is not None}}
+        if not isinstance(field, serializers.CharField):
+            return schema
+        if isinstance(field, NewPasswordField):
+            return {**schema, **password_rules()}
+        if schema.get("type") != "string" or {"pattern", "enum", "format"} & schema.keys():
+            return schema  # a field with its own pattern or format says more already
+        if any(isinstance(v, RegexValidator) for v in field.validators):
+            return schema  # drf-spectacular adds the validator's pattern next
+        blank_refused = field.trim_whitespace and not field.allow_blank
+        return {**schema, "pattern": NOT_BLANK if blank_refused else NO_NUL}
+
+
+class LanguageSessionScheme(SessionScheme):
+    """The session cookie, as for DRF's SessionAuthentication (which the class extends)."""
+
+    target_class = "config.i18n.LanguageSessionAuthentication"
 
 ERROR_COMPONENT = "ErrorEnvelope"
 
@@ -29,8 +72,27 @@ _DESCRIPTIONS = {
     "401": "No token, a bad token, or a suspended account",
     "404": "Not found",
     "405": "Method not allowed",
+    "413": "Request too large (request_too_large)",
     "429": "Throttled (error.details.wait)",
 }
+
+
+def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """A body whose schema asks for one of several properties (``oneOf`` of ``required``, as
+    ``{"move": ...}`` or ``{"tiles": ...}``) cannot be left out: mark the request body required
+    (drf-spectacular only looks at the properties that are required on their own)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if not body or body.get("required"):
+                continue
+            for media in body.get("content", {}).values():
+                ref = media.get("schema", {}).get("$ref", "")
+                component = schemas.get(ref.rsplit("/", 1)[-1], {})
+                if any("required" in branch for branch in component.get("oneOf", [])):
+                    body["required"] = True
+    return result
 
 
 def add_error_responses(result: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -42,6 +104,8 @@ def add_error_responses(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             codes = ["400", "429"]
+            if "requestBody" in operation:
+                codes.append("413")
             if {} not in operation.get("security", [{}]):  # {} marks anonymous access
                 codes.append("401")
             if "{" in path:

@@ -164,6 +164,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the request id, the log line and the API's error envelope cover every answer.
+    "config.middleware.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
@@ -299,7 +301,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "config.exceptions.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON with a nesting limit (a deep body is a 400, not a RecursionError); forms as before.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "DEFAULT_THROTTLE_RATES": {
@@ -329,9 +337,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {"ComputerLevelEnum": "games.registry.COMPUTER_LEVELS"},
+    "ENUM_NAME_OVERRIDES": {
+        "ComputerLevelEnum": "games.registry.COMPUTER_LEVELS",
+        "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.require_bodies_that_need_a_property",
         "config.schema.add_error_responses",
     ],
 }
@@ -403,9 +415,27 @@ NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 
+# One line per request (logger crazy10s.requests) with its request id; LOG_FORMAT=json writes
+# JSON lines. django.request only logs 5xx: its 4xx warnings repeated the request line, and a
+# 404 came with a full traceback. Unhandled exceptions are logged once, with the traceback.
+LOG_FORMAT = env_str("LOG_FORMAT", "text").strip().lower()
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT={LOG_FORMAT!r} must be text or json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+        "json": {"()": "config.logs.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    "loggers": {"django.request": {"level": "ERROR"}},
 }

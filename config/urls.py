@@ -1,7 +1,9 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+import config.schema  # noqa: F401  (registers the schema extensions before any schema is built)
+from config import views
 from config.health import healthz
 
 urlpatterns = [
@@ -13,7 +15,10 @@ urlpatterns = [
     path("api/v1/", include("games.api.urls")),
     path("api/v1/puzzles/", include("games.puzzles.api.urls")),
     path("api/v1/notifications/", include("games.notifications.urls")),
+    # Last: anything else under /api/ is a 404 in the error envelope, whatever DEBUG says.
+    re_path(r"^api/(?P<rest>.*)$", views.api_not_found, name="api-not-found"),
 ]
 
+handler400 = "config.views.bad_request"
 handler404 = "config.views.not_found"
 handler500 = "config.views.server_error"

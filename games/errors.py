@@ -53,6 +53,19 @@ def idempotency_key_mismatch() -> ApiError:
     )
 
 
+def unknown_player(name: str) -> ApiError:
+    message = _("There is no player named '%(name)s'.") % {"name": name}
+    return ApiError("unknown_player", message, details={"username": ["unknown player"]})
+
+
+def cannot_play_yourself() -> ApiError:
+    return ApiError(
+        "cannot_play_yourself",
+        _("You cannot play against yourself."),
+        details={"username": ["yourself"]},
+    )
+
+
 def invalid(message: str, **details: Any) -> ApiError:
     return ApiError("invalid", message, status=400, details=details)
 

@@ -6,6 +6,12 @@ from rest_framework import serializers
 from accounts import services
 from accounts.models import Language, normalize_language
 from accounts.validators import refuse_control_characters
+from config.fields import (
+    NewPasswordField,
+    StrictCharField,
+    StrictEmailField,
+    StrictModelSerializer,
+)
 from games.puzzles.selectors import streaks
 
 User = get_user_model()
@@ -23,8 +29,8 @@ class LanguageField(serializers.ChoiceField):
         return super().to_internal_value(data)
 
 
-class UserSerializer(serializers.ModelSerializer):
-    email = serializers.EmailField(
+class UserSerializer(StrictModelSerializer):
+    email = StrictEmailField(
         required=False, allow_blank=True, max_length=254, validators=[refuse_control_characters]
     )
     language = LanguageField(required=False, allow_blank=True)
@@ -66,13 +72,11 @@ class UserSerializer(serializers.ModelSerializer):
         read_only_fields = ("id", "username")
 
 
-class RegisterInputSerializer(serializers.ModelSerializer):
-    email = serializers.EmailField(
+class RegisterInputSerializer(StrictModelSerializer):
+    email = StrictEmailField(
         required=True, allow_blank=False, max_length=254, validators=[refuse_control_characters]
     )
-    password = serializers.CharField(
-        write_only=True, trim_whitespace=False, style={"input_type": "password"}
-    )
+    password = NewPasswordField()  # checked in validate(); the schema states the rules it can
     # Not given: the view saves the language the registration request was answered in.
     language = LanguageField(required=False)
 
@@ -112,8 +116,8 @@ class RegisterOutputSerializer(serializers.Serializer):
 
 
 class TokenInputSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    password = serializers.CharField(trim_whitespace=False, style={"input_type": "password"})
+    username = StrictCharField()
+    password = StrictCharField(trim_whitespace=False, style={"input_type": "password"})
 
 
 class TokenOutputSerializer(serializers.Serializer):

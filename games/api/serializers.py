@@ -5,8 +5,15 @@ selector might add never reaches a player unless it is declared here.
 """
 
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
+from config.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+)
 from games import registry
 from games.models import TURN_HOURS_CHOICES, Game, Move
 
@@ -15,18 +22,9 @@ TERMINATIONS = ("rack_emptied", "scoreless_turns", "resignation", "aborted", "aw
 
 
 # --- input ----------------------------------------------------------------------------------
-class StrictBooleanField(serializers.BooleanField):
-    """Only a JSON boolean: "yes", 1 or "true" are refused rather than read as true."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, bool):
-            self.fail("invalid", input=data)
-        return data
-
-
 class OpponentInputSerializer(serializers.Serializer):
-    ai = serializers.ChoiceField(choices=LEVELS, required=False)
-    username = serializers.CharField(max_length=150, required=False)
+    ai = StrictChoiceField(choices=LEVELS, required=False)
+    username = StrictCharField(max_length=150, required=False)
     random = StrictBooleanField(required=False, help_text="true (a JSON boolean)")
 
     def validate(self, attrs):
@@ -40,19 +38,19 @@ class OpponentInputSerializer(serializers.Serializer):
 
 
 class CreateGameInputSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=list(registry.KINDS), default="crazy10s")
+    kind = StrictChoiceField(choices=list(registry.KINDS), default="crazy10s")
     opponent = OpponentInputSerializer()
-    turn_hours = serializers.ChoiceField(choices=TURN_HOURS_CHOICES, default=72)
-    layout = serializers.ChoiceField(choices=registry.LAYOUTS, default="classic")
+    turn_hours = StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72)
+    layout = StrictChoiceField(choices=registry.LAYOUTS, default="classic")
 
 
 class PlacedTileInputSerializer(serializers.Serializer):
-    square = serializers.CharField(max_length=3, help_text="e.g. g7")
-    digit = serializers.IntegerField(
+    square = StrictCharField(max_length=3, help_text="e.g. g7")
+    digit = StrictIntegerField(
         min_value=0, max_value=9, required=False, allow_null=True,
         help_text="The digit laid (for a wild: the digit it stands for).",
     )
-    wild = serializers.BooleanField(default=False)
+    wild = StrictBooleanField(default=False)
 
     def validate(self, attrs):
         # A wild may leave its digit to the notation's rules; a plain tile is nothing without it.
@@ -64,7 +62,7 @@ class PlacedTileInputSerializer(serializers.Serializer):
 
 
 class MoveFormSerializer(serializers.Serializer):
-    move = serializers.CharField(
+    move = StrictCharField(
         max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
     )
     tiles = PlacedTileInputSerializer(many=True, required=False, max_length=20)
@@ -82,14 +80,64 @@ class MoveFormSerializer(serializers.Serializer):
 
 
 class SubmitMoveInputSerializer(MoveFormSerializer):
-    expected_move_number = serializers.IntegerField(
+    expected_move_number = StrictIntegerField(
         min_value=0, max_value=2**31 - 1,
         help_text="move_number of the view the move was chosen on (moves played so far)",
     )
 
 
+class QueryChoiceField(serializers.ChoiceField):
+    """``?status=`` is refused like any other value that is not a choice (DRF would read an
+    empty form value as "not given", which the schema's enum does not allow)."""
+
+    def get_value(self, dictionary):
+        if dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+
 class GameListQuerySerializer(serializers.Serializer):
-    status = serializers.ChoiceField(choices=("active", "waiting", "finished"), required=False)
+    status = QueryChoiceField(choices=("active", "waiting", "finished"), required=False)
+
+
+# --- schema: the rules validate() enforces across fields ------------------------------------
+class _CrossFieldRules(OpenApiSerializerExtension):
+    """Adds JSON Schema keywords to a serializer's generated request schema."""
+
+    rules: dict = {}
+    properties: dict = {}
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction != "request":
+            return schema
+        for name, extra in self.properties.items():
+            schema["properties"][name] = {**schema["properties"][name], **extra}
+        return {**schema, **self.rules}
+
+
+class OpponentRules(_CrossFieldRules):
+    target_class = OpponentInputSerializer
+    rules = {"oneOf": [{"required": ["ai"]}, {"required": ["username"]}, {"required": ["random"]}]}
+    properties = {"random": {"enum": [True]}}
+
+
+class PlacedTileRules(_CrossFieldRules):
+    target_class = PlacedTileInputSerializer
+    # A plain tile needs its digit; a wild may leave it to the notation's rules.
+    rules = {
+        "anyOf": [
+            {"required": ["wild"], "properties": {"wild": {"enum": [True]}}},
+            {"required": ["digit"], "properties": {"digit": {"type": "integer"}}},
+        ]
+    }
+
+
+class MoveFormRules(_CrossFieldRules):
+    target_class = MoveFormSerializer
+    match_subclasses = True
+    rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}
+    properties = {"tiles": {"minItems": 1}}
 
 
 # --- output ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
+from config.parsers import JSONParser
 from games import computer_levels, howto, registry, selectors, services
 from games.api import serializers as s
 
@@ -58,6 +59,8 @@ def _game_id(game_id: int) -> int:
 
 class GameViewBase(APIView):
     throttle_classes = [GameWriteThrottle]
+    # Game requests nest objects and lists (opponent, tiles), which a form cannot carry.
+    parser_classes = [JSONParser]
 
 
 class GamesView(GameViewBase):

@@ -108,12 +108,9 @@ def create_game(
                 .first()
             )
             if other is None:
-                raise errors.invalid(
-                    _("There is no player named '%(name)s'.") % {"name": opponent["username"]},
-                    username=["unknown player"],
-                )
+                raise errors.unknown_player(opponent["username"])
             if other.pk == user.pk:
-                raise errors.invalid(_("You cannot play against yourself."), username=["yourself"])
+                raise errors.cannot_play_yourself()
             second = {"user": other}
         else:
             second = None  # a random request that found nobody: wait for a partner

@@ -46,12 +46,34 @@ def test_create_against_the_computer(alice_client, fixed_seed, ai_queue):
         {"opponent": {"random": False}},
         {"opponent": {"ai": "casual"}, "turn_hours": 2},
         {"opponent": {"ai": "casual"}, "layout": "weird"},
-        {"opponent": {"username": "nobody"}},
         {"kind": "chess", "opponent": {"ai": "casual"}},
+        # The schema's types only: DRF alone would read "72" as 72 and 7 as "7".
+        {"opponent": {"ai": "casual"}, "turn_hours": "72"},
+        {"opponent": {"username": 7}},
+        {"kind": 0, "opponent": {"ai": "casual"}},
     ],
 )
 def test_create_refuses_bad_input(alice_client, body):
     assert_error(alice_client.post("/api/v1/games", body, format="json"), 400, "invalid")
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("username", "code"), [("nobody", "unknown_player"), ("alice", "cannot_play_yourself")]
+)
+def test_create_refuses_an_opponent_by_a_rule_with_its_own_code(alice_client, username, code):
+    """A well-formed request refused by a rule (not by its shape) says which rule."""
+    body = {"opponent": {"username": username}}
+    error = assert_error(alice_client.post("/api/v1/games", body, format="json"), 400, code)
+    assert error["details"] == {"username": ["unknown player" if code == "unknown_player"
+                                             else "yourself"]}
+    assert Game.objects.count() == 0
+
+
+def test_create_takes_json_only(alice_client):
+    """Games nest objects (opponent, tiles), which a form cannot carry: forms are refused."""
+    response = alice_client.post("/api/v1/games", {"turn_hours": "72"}, format="multipart")
+    assert_error(response, 415, "unsupported_media_type")
     assert Game.objects.count() == 0
 
 

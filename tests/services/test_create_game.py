@@ -83,21 +83,21 @@ def test_game_against_a_named_player(alice, bob, fixed_seed):
 
 
 @pytest.mark.parametrize(
-    ("opponent", "turn_hours", "layout"),
+    ("opponent", "turn_hours", "layout", "code"),
     [
-        ({"username": "nobody"}, 72, "classic"),
-        ({"username": "alice"}, 72, "classic"),
-        ({"ai": "grandmaster"}, 72, "classic"),
-        ({"ai": "casual"}, 5, "classic"),
-        ({"ai": "casual"}, 72, "hexagonal"),
-        ({"ai": "casual", "username": "bob"}, 72, "classic"),
-        ({"random": False}, 72, "classic"),
+        ({"username": "nobody"}, 72, "classic", "unknown_player"),
+        ({"username": "alice"}, 72, "classic", "cannot_play_yourself"),
+        ({"ai": "grandmaster"}, 72, "classic", "invalid"),
+        ({"ai": "casual"}, 5, "classic", "invalid"),
+        ({"ai": "casual"}, 72, "hexagonal", "invalid"),
+        ({"ai": "casual", "username": "bob"}, 72, "classic", "invalid"),
+        ({"random": False}, 72, "classic", "invalid"),
     ],
 )
-def test_bad_requests_create_nothing(alice, bob, opponent, turn_hours, layout):
+def test_bad_requests_create_nothing(alice, bob, opponent, turn_hours, layout, code):
     with pytest.raises(ApiError) as caught:
         services.create_game(user=alice, opponent=opponent, turn_hours=turn_hours, layout=layout)
-    assert (caught.value.status, caught.value.code) == (400, "invalid")
+    assert (caught.value.status, caught.value.code) == (400, code)
     assert Game.objects.count() == 0 and Seat.objects.count() == 0
 
 

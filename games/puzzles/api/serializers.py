@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField
 from games.crazy10s.engine import parse_layout
 from games.puzzles.selectors import percent_of_best
 
@@ -86,7 +87,7 @@ class PuzzleSerializer(serializers.Serializer):
 
 
 class PuzzleAttemptInputSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=200, help_text="A placement, e.g. 'f5=3 g5=*7'.")
+    move = StrictCharField(max_length=200, help_text="A placement, e.g. 'f5=3 g5=*7'.")
 
 
 class PuzzleAttemptResultSerializer(serializers.Serializer):
