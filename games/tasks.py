@@ -72,10 +72,14 @@ def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
     """
     key = f"games:ai-requeued:{game_id}:{move_number}"
     now = timezone.now().timestamp()
-    last = cache.get(key)
-    if last is not None and now - last < interval.total_seconds():
-        return False
-    cache.set(key, now, timeout=2 * interval.total_seconds())
+    try:
+        last = cache.get(key)
+        if last is not None and now - last < interval.total_seconds():
+            return False
+        cache.set(key, now, timeout=2 * interval.total_seconds())
+    except Exception:
+        # The cache only limits duplicates (the task is idempotent): without it, re-queue.
+        log.warning("cache unavailable: re-queueing game %s without the limit", game_id)
     return True
 
 
