@@ -308,7 +308,10 @@ class Probe:
         return response.json()["token"]
 
     def table(self) -> Table:
-        first, second = self.register(), self.register()
+        """A new game between the same two players (registering costs a password hash)."""
+        if not hasattr(self, "_pair"):
+            self._pair = (self.register(), self.register())
+        first, second = self._pair
         me = self.request("GET", "/me", second).json()
         response = self.request("POST", "/games", first,
                                 json={"opponent": {"username": me["username"]}})
@@ -419,42 +422,46 @@ def _settle(rig: Rig, wait: float) -> dict:
     }
 
 
-def redis_restart(rig: Rig, *, tables: int = 8, wait: float = 120) -> dict:
+def redis_restart(rig: Rig, *, per_phase: int = 6, wait: float = 120) -> dict:
     """Moves before, during and after Redis dies and comes back empty; some moves' messages sit
-    in Redis (worker paused) when it dies. Every committed move must email exactly once."""
+    in Redis (worker paused) when it dies. Every committed move must email exactly once.
+
+    Each game gets one move only: its turn stays open, so its email is due however late it is
+    decided (a turn already answered is, by design, not announced any more).
+    """
     probe = rig.probe
-    games = [probe.table() for _ in range(tables)]
-    _round(probe, games)  # delivered normally
+    phases = [[probe.table() for _ in range(per_phase)] for _ in range(4)]
+    _round(probe, phases[0])  # delivered normally
     rig.worker.pause()  # messages now wait in Redis...
-    _round(probe, games)
+    _round(probe, phases[1])
     rig.redis.kill()  # ...and are lost with it
     first = len(probe.statuses)
-    _round(probe, games, timeout=10)
+    _round(probe, phases[2], timeout=10)
     probe.request("POST", "/auth/token", timeout=10, json={"username": "nobody", "password": "x"})
     down = probe.statuses[first:]
     rig.redis.start()
     rig.worker.resume()
-    _round(probe, games)
+    _round(probe, phases[3])
     result = _settle(rig, wait)
     result["answers_while_down"] = sorted(set(down))
     return result
 
 
-def db_outage(rig: Rig, proxy: TcpProxy, *, tables: int = 10, seconds: float = 15,
+def db_outage(rig: Rig, proxy: TcpProxy, *, per_phase: int = 5, seconds: float = 15,
               wait: float = 120) -> dict:
     """The worker's database refuses connections for ``seconds`` while players keep moving
     (the web process still reaches it). Every committed move must email exactly once."""
     probe = rig.probe
-    games = [probe.table() for _ in range(tables)]
-    _round(probe, games)
+    phases = [[probe.table() for _ in range(per_phase)] for _ in range(5)]
+    _round(probe, phases[0])
     proxy.refuse()
     end = time.monotonic() + seconds
-    for _ in range(3):
+    for games in phases[1:4]:
         _round(probe, games)
         time.sleep(max(0.0, min(seconds / 4, end - time.monotonic())))
     time.sleep(max(0.0, end - time.monotonic()))
     proxy.accept_again()
-    _round(probe, games)
+    _round(probe, phases[4])
     return _settle(rig, wait)
 
 
