@@ -20,6 +20,12 @@ def email_taken_message() -> str:
     return _("A user with that email already exists.")
 
 
+def taken(field: str) -> ApiError:
+    """409 ``username_taken`` / ``email_taken``: the request was valid, the name is in use."""
+    message = email_taken_message() if field == "email" else username_taken_message()
+    return ApiError(f"{field}_taken", message, status=409, details={field: [message]})
+
+
 def username_taken(username: str, *, exclude_pk: int | None = None) -> bool:
     """Is ``username``, or a look-alike of it (any case, ``р22`` for ``p22``), in use?"""
     users = User.objects.filter(username_skeleton=usernames.skeleton(username))
@@ -43,9 +49,7 @@ def register_user(
         with transaction.atomic():  # a savepoint: the checks above raced another registration
             user.save()
     except IntegrityError as exc:
-        field = "email" if "email" in str(exc) else "username"
-        message = email_taken_message() if field == "email" else username_taken_message()
-        raise ApiError("invalid", _("Invalid input."), details={field: [message]}) from exc
+        raise taken("email" if "email" in str(exc) else "username") from exc
     token = Token.objects.create(user=user)
     return user, token
 

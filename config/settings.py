@@ -176,6 +176,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Redis/broker down or hung: 503 + Retry-After in the error envelope instead of a 500.
+    "config.unavailable.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -234,12 +236,49 @@ REDIS_URL = env_str("REDIS_URL", "") or None
 if REDIS_URL:
     REDIS_URL = env_url("REDIS_URL", REDIS_URL, schemes={"redis", "rediss", "unix"})
 
+
+
+def _next_redis_db(url: str) -> str:
+    """``url`` with the following database number (db 0 -> db 1): the cache's default.
+
+    The broker's queues and the cache must not share a database: clearing the cache (FLUSHDB)
+    would drop every queued task with it.
+    """
+    parsed = urlparse(url)
+    if parsed.scheme == "unix":
+        return url  # a socket URL names its db in the query string: set CACHE_REDIS_URL
+    path = parsed.path.strip("/")
+    try:
+        db = int(path or 0)
+    except ValueError:
+        raise ImproperlyConfigured(f"REDIS_URL={url!r}: the path must be a db number") from None
+    return parsed._replace(path=f"/{db + 1}").geturl()
+
+
+# Redis hung (not down) would block every web thread on a cache read without these.
+REDIS_SOCKET_CONNECT_TIMEOUT = float(env_str("REDIS_SOCKET_CONNECT_TIMEOUT", "0.5") or 0.5)
+REDIS_SOCKET_TIMEOUT = float(env_str("REDIS_SOCKET_TIMEOUT", "1") or 1)
+
 if REDIS_URL:
+    CACHE_REDIS_URL = env_url(
+        "CACHE_REDIS_URL", env_str("CACHE_REDIS_URL", "") or _next_redis_db(REDIS_URL),
+        schemes={"redis", "rediss", "unix"},
+    )
+    if CACHE_REDIS_URL == REDIS_URL:
+        raise ImproperlyConfigured(
+            "CACHE_REDIS_URL must name another Redis database than REDIS_URL (the broker's): "
+            "clearing the cache would drop the queued tasks"
+        )
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
+            "LOCATION": CACHE_REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "c10s"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_SOCKET_CONNECT_TIMEOUT,
+                "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                "retry_on_timeout": False,
+            },
         }
     }
 else:
@@ -356,6 +395,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Every task has time limits (tasks may set tighter ones); they stay below the broker's
+# visibility timeout, or a task still running would be delivered a second time.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 25, minimum=1)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 35, minimum=1)
+if CELERY_TASK_SOFT_TIME_LIMIT >= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("CELERY_TASK_SOFT_TIME_LIMIT must be below CELERY_TASK_TIME_LIMIT")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # At-least-once delivery (acks_late + reject_on_worker_lost above, every task idempotent).
@@ -369,6 +414,18 @@ if REDIS_URL:
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 45, minimum=1),
         "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 5, minimum=1),
         "unacked_restore_throttle": 1,
+        # A hung Redis must not hold a web request: publishing after a move gives up fast
+        # (the move is committed, the sweeps send what the lost message announced).
+        "socket_connect_timeout": REDIS_SOCKET_CONNECT_TIMEOUT,
+        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    }
+    CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_SOCKET_CONNECT_TIMEOUT
+    # One quick retry, then the publish fails (logged): at most ~2 socket timeouts per request.
+    CELERY_TASK_PUBLISH_RETRY_POLICY = {
+        "max_retries": 1,
+        "interval_start": 0,
+        "interval_step": 0.1,
+        "interval_max": 0.1,
     }
 else:
     _CELERY_DIR = VAR_DIR / "celery"
@@ -400,10 +457,31 @@ CELERY_BEAT_SCHEDULE["clocks-sweep-expired-turns"] = {
     "task": "clocks.sweep_expired_turns",
     "schedule": 20.0,  # plays turns past their deadline as timeout passes
 }
+# Tests and benches shorten the sweeps (NOTIFY_SWEEP_SECONDS) and the ages below.
+NOTIFY_SWEEP_SECONDS = env_int("NOTIFY_SWEEP_SECONDS", 20, minimum=1)
 CELERY_BEAT_SCHEDULE["notifications-sweep"] = {
     "task": "notifications.sweep",
-    "schedule": 20.0,  # gathered/digest emails that are due, deadline reminders, lost sends
+    # gathered/digest emails that are due, deadline reminders, lost sends
+    "schedule": float(NOTIFY_SWEEP_SECONDS),
 }
+CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
+    "task": "notifications.sweep_outbox",
+    "schedule": float(NOTIFY_SWEEP_SECONDS),  # game events whose message was lost
+}
+CELERY_BEAT_SCHEDULE["notifications-purge-old"] = {
+    "task": "notifications.purge_old",
+    "schedule": 3600.0,  # claims and outbox rows past NOTIFY_RETENTION_DAYS
+}
+CELERY_BEAT_SCHEDULE["games-purge-idempotency-records"] = {
+    "task": "games.purge_idempotency_records",
+    "schedule": 3600.0,  # stored Idempotency-Key responses past IDEMPOTENCY_RETENTION_DAYS
+}
+# An outbox event still pending this long after its move lost its message: the sweep takes it.
+NOTIFY_OUTBOX_AGE_SECONDS = env_int("NOTIFY_OUTBOX_AGE_SECONDS", 60, minimum=0)
+# A claimed send still pending this long lost its message (or its retries): queued again.
+NOTIFY_SEND_STALE_SECONDS = env_int("NOTIFY_SEND_STALE_SECONDS", 120, minimum=0)
+NOTIFY_RETENTION_DAYS = env_int("NOTIFY_RETENTION_DAYS", 30, minimum=1)
+IDEMPOTENCY_RETENTION_DAYS = env_int("IDEMPOTENCY_RETENTION_DAYS", 30, minimum=1)
 # Notifications: a player who requested the game this recently is looking at it (no email);
 # turn emails within the gather window are held and sent together; digest at most this often.
 NOTIFY_SEEN_SECONDS = env_int("NOTIFY_SEEN_SECONDS", 120, minimum=0)

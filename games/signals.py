@@ -7,6 +7,12 @@ committed rows and may do slow work (queue an email task) without holding the ga
 - ``turn_started(game_id, seat_index, move_number)``: ``seat_index`` is to move; ``move_number``
   moves have been played so far (pass it back as ``expected_move_number``).
 - ``game_finished(game_id)``: the game ended (rack emptied, scoreless turns, resignation).
+
+``recording(event, **kwargs)`` is sent *inside* the write's transaction, once for each of the
+signals above (``event``) that the write will send after commit, with that signal's arguments:
+a receiver may write rows that must commit or roll back with the write (the notifications
+outbox), so that an event survives a lost Celery message or a crash between the commit and the
+after-commit work.
 """
 
 from django.dispatch import Signal
@@ -14,3 +20,4 @@ from django.dispatch import Signal
 game_started = Signal()
 turn_started = Signal()
 game_finished = Signal()
+recording = Signal()

@@ -33,11 +33,21 @@ def ai_turn_stale_after() -> timedelta:
     return timedelta(seconds=options.get("visibility_timeout", 45)) + AI_TURN_STALE_MARGIN
 
 
-def enqueue_ai_turn(game_id: int, move_number: int) -> None:
-    """Queue the computer's turn (on the queue named by ``GAMES_AI_QUEUE``, default Celery's)."""
+def enqueue_ai_turn(game_id: int, move_number: int) -> bool:
+    """Queue the computer's turn (on the queue named by ``GAMES_AI_QUEUE``, default Celery's).
+
+    Called after the move committed: a broker outage must not turn the committed move into a
+    500, so the error is logged and False returned; ``sweep_ai_turns`` queues the turn again
+    once the broker is back (the turn is in the database).
+    """
     queue = getattr(settings, "GAMES_AI_QUEUE", None)
     options = {"queue": queue} if queue else {}
-    play_ai_turn.apply_async((game_id, move_number), **options)
+    try:
+        play_ai_turn.apply_async((game_id, move_number), **options)
+    except Exception:
+        log.warning("could not queue the computer turn of game %s", game_id, exc_info=True)
+        return False
+    return True
 
 
 @shared_task(
@@ -62,10 +72,14 @@ def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
     """
     key = f"games:ai-requeued:{game_id}:{move_number}"
     now = timezone.now().timestamp()
-    last = cache.get(key)
-    if last is not None and now - last < interval.total_seconds():
-        return False
-    cache.set(key, now, timeout=2 * interval.total_seconds())
+    try:
+        last = cache.get(key)
+        if last is not None and now - last < interval.total_seconds():
+            return False
+        cache.set(key, now, timeout=2 * interval.total_seconds())
+    except Exception:
+        # The cache only limits duplicates (the task is idempotent): without it, re-queue.
+        log.warning("cache unavailable: re-queueing game %s without the limit", game_id)
     return True
 
 
@@ -95,3 +109,10 @@ def sweep_ai_turns() -> int:
         log.info("re-queueing computer turn of game %s at move %s", game_id, move_number)
         enqueue_ai_turn(game_id, move_number)
     return len(pending)
+
+
+@shared_task(name="games.purge_idempotency_records", soft_time_limit=30, time_limit=40)
+def purge_idempotency_records() -> int:
+    """Delete stored ``Idempotency-Key`` responses older than ``IDEMPOTENCY_RETENTION_DAYS``:
+    a client retries within minutes, and the table would otherwise grow with every move."""
+    return services.purge_idempotency_records()

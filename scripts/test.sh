@@ -2,9 +2,9 @@
 # Runs the test suite. With PostgreSQL and Redis reachable it runs everything against them;
 # otherwise it runs on SQLite and leaves out the tests that need the missing service
 # (or, when CI=true, refuses to run).
-# The tests flush their Redis database before and after every test: they use TEST_REDIS_URL,
-# by default database 15 of REDIS_URL's server, never REDIS_URL's own database (the service's;
-# tests/django_env.py refuses a test database equal to it).
+# The tests flush their Redis databases before and after every test: they use TEST_REDIS_URL
+# (by default database 14 of REDIS_URL's server) as their broker and the next database as their
+# cache, never the service's (tests/django_env.py refuses a test database equal to one).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,7 +44,7 @@ if [ "$have_pg" = 1 ] && [ "$have_redis" = 1 ]; then
     export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/crazy10s}"
     export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
     echo "PostgreSQL and Redis reachable: running the full suite" \
-        "(tests' Redis: ${TEST_REDIS_URL:-database 15 of $REDIS_URL})"
+        "(tests' Redis: ${TEST_REDIS_URL:-database 14 of $REDIS_URL} and the next database)"
     exec "$PY" -m pytest "$@"
 fi
 

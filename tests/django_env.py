@@ -7,9 +7,10 @@ imports ``config.settings`` and so that ``pytest`` alone behaves as ``scripts/te
   HTTPS redirect (the test client speaks plain HTTP);
 - its own ``VAR_DIR`` (file cache, SQLite, filesystem broker) in a temporary directory;
 - its own Redis database. Tests flush the cache before and after each test, so they must
-  never run against the database the service uses: ``REDIS_URL`` names the service's, and the
-  tests use ``TEST_REDIS_URL``, by default the same server's database 15. Worker subprocesses
-  inherit the rewritten ``REDIS_URL``.
+  never run against the databases the service uses: ``REDIS_URL`` names the service's broker
+  (its cache is the next database, or ``CACHE_REDIS_URL``), and the tests use ``TEST_REDIS_URL``
+  as their broker, by default the same server's database 14, with their cache in the next
+  database (15). Worker subprocesses inherit the rewritten ``REDIS_URL``/``CACHE_REDIS_URL``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-TEST_REDIS_DB = 15
+TEST_REDIS_DB = 14
 # Whatever the environment says, the tests never flush a service's default database.
 DEFAULT_SERVICE_REDIS_URL = "redis://127.0.0.1:6379/0"
 
@@ -41,21 +42,33 @@ def with_db(url: str, db: int) -> str:
     return urlparse(url)._replace(path=f"/{db}").geturl()
 
 
+def next_db(url: str) -> str:
+    """The database beside ``url``'s: the settings' default cache of a broker URL (db + 1);
+    below it for the last of Redis's 16 databases."""
+    db = redis_address(url)[2]
+    return with_db(url, db + 1 if db < 15 else db - 1)
+
+
 def service_redis_urls() -> list[str]:
-    """The Redis databases a service would use: the run's REDIS_URL and the default one."""
-    urls = [DEFAULT_SERVICE_REDIS_URL]
-    if os.environ.get("SERVICE_REDIS_URL"):
-        urls.append(os.environ["SERVICE_REDIS_URL"])
+    """The Redis databases a service would use: the default broker and cache, the run's
+    REDIS_URL and its cache (the next database, or CACHE_REDIS_URL)."""
+    urls = [DEFAULT_SERVICE_REDIS_URL, next_db(DEFAULT_SERVICE_REDIS_URL)]
+    service = os.environ.get("SERVICE_REDIS_URL")
+    if service:
+        urls += [service, os.environ.get("SERVICE_CACHE_REDIS_URL") or next_db(service)]
     return urls
 
 
 def choose_test_redis_url(service_url: str, test_url: str | None) -> str:
+    """The tests' broker database; their cache is the next one (``next_db``)."""
     chosen = test_url or with_db(service_url, TEST_REDIS_DB)
-    protected = {redis_address(u) for u in (service_url, DEFAULT_SERVICE_REDIS_URL)}
-    if redis_address(chosen) in protected:
+    service_dbs = (service_url, next_db(service_url), DEFAULT_SERVICE_REDIS_URL,
+                   next_db(DEFAULT_SERVICE_REDIS_URL))
+    protected = {redis_address(u) for u in service_dbs}
+    if {redis_address(chosen), redis_address(next_db(chosen))} & protected:
         raise pytest.UsageError(
-            f"the tests flush their Redis database, and {chosen} is the service's "
-            f"(REDIS_URL={service_url}): set TEST_REDIS_URL to another database"
+            f"the tests flush their Redis databases ({chosen} and the next), and one of them is "
+            f"the service's (REDIS_URL={service_url}): set TEST_REDIS_URL to another database"
         )
     return chosen
 
@@ -66,7 +79,7 @@ def assert_test_cache(cache_settings: dict) -> None:
     location = cache_settings.get("LOCATION", "")
     if backend.endswith("RedisCache"):
         locations = location if isinstance(location, list | tuple) else [location]
-        test_url = os.environ.get("TEST_REDIS_URL")
+        test_url = os.environ.get("TEST_CACHE_REDIS_URL")
         for url in locations:
             address = redis_address(url)
             if address in {redis_address(u) for u in service_redis_urls()}:
@@ -98,8 +111,12 @@ def _prepare_environment() -> None:
     if service_url and "SERVICE_REDIS_URL" not in os.environ:
         test_url = choose_test_redis_url(service_url, os.environ.get("TEST_REDIS_URL"))
         os.environ["SERVICE_REDIS_URL"] = service_url
+        if os.environ.get("CACHE_REDIS_URL"):
+            os.environ["SERVICE_CACHE_REDIS_URL"] = os.environ["CACHE_REDIS_URL"]
         os.environ["TEST_REDIS_URL"] = test_url
+        os.environ["TEST_CACHE_REDIS_URL"] = next_db(test_url)
         os.environ["REDIS_URL"] = test_url
+        os.environ["CACHE_REDIS_URL"] = next_db(test_url)
 
 
 # At import: -p plugins are imported before any hook runs, pytest-django's included.

@@ -17,6 +17,7 @@ CLEAN = {
         "SECRET_KEY",
         "DATABASE_URL",
         "REDIS_URL",
+        "CACHE_REDIS_URL",
         "EMAIL_PORT",
         "EMAIL_HOST",
         "EMAIL_BACKEND",

@@ -17,7 +17,7 @@ from tests.django_env import (
 
 
 def test_the_test_database_is_not_the_service_one_by_default():
-    assert choose_test_redis_url("redis://127.0.0.1:6379/3", None) == "redis://127.0.0.1:6379/15"
+    assert choose_test_redis_url("redis://127.0.0.1:6379/3", None) == "redis://127.0.0.1:6379/14"
     assert choose_test_redis_url("redis://h:6380/0", "redis://h:6380/9") == "redis://h:6380/9"
 
 
@@ -25,7 +25,9 @@ def test_the_test_database_is_not_the_service_one_by_default():
     "service,test",
     [
         ("redis://127.0.0.1:6379/3", "redis://localhost:6379/3"),
-        ("redis://127.0.0.1:6379/15", None),  # the default test db is the service's: say so
+        ("redis://127.0.0.1:6379/14", None),  # the default test db is the service's: say so
+        ("redis://127.0.0.1:6379/15", None),  # the tests' cache db would be the service's
+        ("redis://127.0.0.1:6379/4", "redis://127.0.0.1:6379/3"),  # the tests' cache: db 4
         ("redis://127.0.0.1:6379/4", "redis://127.0.0.1:6379"),  # db 0, the default service db
     ],
 )

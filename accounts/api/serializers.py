@@ -1,11 +1,13 @@
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from accounts import services
 from accounts.models import Language, normalize_language
 from accounts.validators import refuse_control_characters
+from config.errors import ApiError
 from config.fields import (
     NewPasswordField,
     StrictCharField,
@@ -46,7 +48,7 @@ class UserSerializer(StrictModelSerializer):
     def validate_email(self, value: str) -> str:
         exclude = self.instance.pk if self.instance is not None else None
         if services.email_taken(value, exclude_pk=exclude):
-            raise serializers.ValidationError(services.email_taken_message())
+            raise services.taken("email")
         return value
 
     def get_puzzle_streak(self, user) -> int:
@@ -83,6 +85,9 @@ class RegisterInputSerializer(StrictModelSerializer):
     class Meta:
         model = User
         fields = ("username", "email", "password", "language")
+        # The model's UniqueValidator would answer 400 for an exact duplicate only;
+        # validate_username answers 409 username_taken for any case or look-alike.
+        extra_kwargs = {"username": {"validators": [User.username_validator]}}
 
     def validate_username(self, value: str) -> str:
         # The model's username validator refuses controls already; this keeps it so if the
@@ -93,12 +98,12 @@ class RegisterInputSerializer(StrictModelSerializer):
             raise serializers.ValidationError(list(exc.messages)) from exc
         # Any case, and look-alikes (Cyrillic "р22" for "p22"), count as the same name.
         if services.username_taken(value):
-            raise serializers.ValidationError(services.username_taken_message())
+            raise services.taken("username")
         return value
 
     def validate_email(self, value: str) -> str:
         if services.email_taken(value):
-            raise serializers.ValidationError(services.email_taken_message())
+            raise services.taken("email")
         return value
 
     def validate(self, attrs):
@@ -106,7 +111,12 @@ class RegisterInputSerializer(StrictModelSerializer):
         try:
             validate_password(attrs["password"], user=candidate)
         except DjangoValidationError as exc:
-            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
+            # A well-formed password refused by a rule the schema cannot state (too common,
+            # too like the username): its own code, so clients can tell it from a bad request.
+            raise ApiError(
+                "weak_password", _("Choose another password."),
+                details={"password": list(exc.messages)},
+            ) from exc
         return attrs
 
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import get_user_model
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -18,6 +18,7 @@ from accounts.api.serializers import (
 )
 from accounts.api.throttles import AddressThrottle, LoginThrottle
 from config.errors import ApiError
+from games.api.serializers import ErrorEnvelopeSerializer
 
 User = get_user_model()
 
@@ -30,7 +31,13 @@ class RegisterView(APIView):
 
     @extend_schema(
         request=RegisterInputSerializer,
-        responses={201: RegisterOutputSerializer},
+        responses={
+            201: RegisterOutputSerializer,
+            409: OpenApiResponse(
+                ErrorEnvelopeSerializer,
+                description="username_taken (in any case or a look-alike spelling) or email_taken",
+            ),
+        },
         operation_id="auth_register",
         tags=["auth"],
     )
@@ -93,7 +100,13 @@ class MeView(APIView):
         return Response(UserSerializer(request.user).data)
 
     @extend_schema(
-        request=UserSerializer, responses=UserSerializer, operation_id="me_update", tags=["me"]
+        request=UserSerializer,
+        responses={
+            200: UserSerializer,
+            409: OpenApiResponse(ErrorEnvelopeSerializer, description="email_taken"),
+        },
+        operation_id="me_update",
+        tags=["me"],
     )
     def patch(self, request):
         data = UserSerializer(request.user, data=request.data, partial=True)

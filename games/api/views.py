@@ -51,6 +51,23 @@ def _errors(*codes: int) -> dict:
     }
 
 
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A retry with the same key and the same body returns the first response (header "
+        "Idempotent-Replayed: true) and changes nothing; the same key with a different body "
+        "is refused (422 idempotency_key_mismatch)."
+    ),
+)
+
+
+def _idempotency_key(request) -> str | None:
+    return (request.headers.get("Idempotency-Key") or "").strip()[:255] or None
+
+
 def _game_id(game_id: int) -> int:
     if not 0 < game_id <= MAX_ID:
         raise NotFound(_("No such game."))
@@ -87,15 +104,20 @@ class GamesView(GameViewBase):
         operation_id="games_create",
         tags=["games"],
         request=s.CreateGameInputSerializer,
-        responses={201: s.GameViewSerializer, **_errors(400, 401, 429)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.GameViewSerializer, **_errors(400, 401, 422, 429)},
     )
     def post(self, request):
         data = s.CreateGameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = services.create_game(user=request.user, **data.validated_data)
-        game, seat = selectors.game_for_player(game_id=game.pk, user=request.user)
-        view = selectors.player_view(game=game, seat_index=seat.index)
-        return Response(s.GameViewSerializer(view).data, status=status.HTTP_201_CREATED)
+        receipt = services.create_game_request(
+            user=request.user,
+            options=dict(data.validated_data),
+            idempotency_key=_idempotency_key(request),
+        )
+        headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
+        body = s.GameViewSerializer(receipt.body).data
+        return Response(body, status=receipt.status, headers=headers)
 
 
 class GameDetailView(GameViewBase):
@@ -149,24 +171,13 @@ class GameMovesView(GameViewBase):
         operation_id="games_moves_create",
         tags=["games"],
         request=s.SubmitMoveInputSerializer,
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=False,
-                description=(
-                    "A retry with the same key and the same body returns the first response; "
-                    "the same key with a different body is refused (422)."
-                ),
-            )
-        ],
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: s.MovePlayedSerializer, **_errors(400, 401, 403, 404, 409, 422, 429)},
     )
     def post(self, request, game_id: int):
         data = s.SubmitMoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        key = (request.headers.get("Idempotency-Key") or "").strip()[:255] or None
+        key = _idempotency_key(request)
         receipt = services.submit_move(
             game_id=_game_id(game_id),
             user=request.user,

@@ -10,6 +10,5 @@ class NotificationsConfig(AppConfig):
         from games import signals
         from games.notifications import receivers
 
-        signals.game_started.connect(receivers.on_game_started, dispatch_uid="notify-started")
-        signals.turn_started.connect(receivers.on_turn_started, dispatch_uid="notify-turn")
-        signals.game_finished.connect(receivers.on_game_finished, dispatch_uid="notify-finished")
+        # Inside the write's transaction: the outbox row commits (or not) with the move.
+        signals.recording.connect(receivers.on_recording, dispatch_uid="notify-outbox")

@@ -64,3 +64,48 @@ class SentNotification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.status})"
+
+
+class EventKind(models.TextChoices):
+    TURN = "turn"
+    STARTED = "started"
+    FINISHED = "finished"
+
+
+class NotificationEvent(models.Model):
+    """The outbox: a game event that may deserve emails, written in the transaction of the
+    write that caused it (a move, a start, an ending).
+
+    The Celery message that follows the commit is only a nudge: if it is lost (Redis lost its
+    data, the database was down through every retry) the sweep processes the row anyway.
+    Processing decides who gets which email (``SentNotification`` claims, unique per event and
+    recipient) and sets ``processed_at`` in the same transaction, so an event is decided once.
+    """
+
+    key = models.CharField(max_length=200, unique=True)  # e.g. "turn:{game}:{move}:{seat}"
+    kind = models.CharField(max_length=16, choices=EventKind.choices)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    move_number = models.PositiveIntegerField(default=0)
+    # The player the event is about (the seat to move, for a turn); None for a whole-game event.
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["created_at"],
+                name="notif_event_pending",
+                condition=models.Q(processed_at__isnull=True),
+            ),
+            models.Index(fields=["processed_at"], name="notif_event_processed"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({'processed' if self.processed_at else 'pending'})"

@@ -1,32 +1,59 @@
-"""Receivers of the games signals (sent after commit): queue the decision as a task.
+"""Receiver of ``games.signals.recording`` (sent inside the write's transaction): write the
+event to the outbox and nudge a worker once the transaction commits.
 
-Publishing must never break the request that made the move (it already committed), so a
-broker failure is logged; the sweeps catch up on what matters (deadlines, reminders).
+The outbox row commits with the move, so the event is never lost; the Celery message is only a
+nudge (publishing after commit may fail, or Redis may lose it) and ``sweep_outbox`` processes
+whatever is still pending after ``NOTIFY_OUTBOX_AGE_SECONDS``.
 """
 
 from __future__ import annotations
 
 import logging
 
+from django.db import transaction
+
+from games import signals
+from games.models import Seat
+from games.notifications.models import EventKind, NotificationEvent
+
 log = logging.getLogger(__name__)
 
 
-def _publish(task_name: str, *args) -> None:
+def _event_fields(signal, game_id: int, kwargs: dict) -> dict | None:
+    if signal is signals.turn_started:
+        seat_index, move_number = kwargs["seat_index"], kwargs["move_number"]
+        if move_number == 0:
+            return None  # the first turn is announced by the "game started" email
+        seat = Seat.objects.filter(game_id=game_id, index=seat_index).only("user_id").first()
+        if seat is None or seat.user_id is None:
+            return None  # the computer's turn: nobody to email
+        return {
+            "key": f"turn:{game_id}:{move_number}:{seat_index}",
+            "kind": EventKind.TURN,
+            "seat_index": seat_index,
+            "move_number": move_number,
+            "recipient_id": seat.user_id,
+        }
+    if signal is signals.game_started:
+        return {"key": f"started:{game_id}", "kind": EventKind.STARTED}
+    if signal is signals.game_finished:
+        return {"key": f"finished:{game_id}", "kind": EventKind.FINISHED}
+    return None
+
+
+def on_recording(sender, *, event, game_id: int, **kwargs) -> None:
+    fields = _event_fields(event, game_id, kwargs)
+    if fields is None:
+        return
+    key = fields.pop("key")
+    event, created = NotificationEvent.objects.get_or_create(
+        key=key, defaults={"game_id": game_id, **fields}
+    )
+    if created:
+        transaction.on_commit(lambda: publish_event(event.pk))
+
+
+def publish_event(event_id: int) -> None:
     from games.notifications import tasks
 
-    try:
-        tasks.enqueue(getattr(tasks, task_name), *args)
-    except Exception:
-        log.exception("could not queue %s%r", task_name, args)
-
-
-def on_turn_started(sender, *, game_id: int, seat_index: int, move_number: int, **kwargs) -> None:
-    _publish("notify_turn", game_id, seat_index, move_number)
-
-
-def on_game_started(sender, *, game_id: int, **kwargs) -> None:
-    _publish("notify_started", game_id)
-
-
-def on_game_finished(sender, *, game_id: int, **kwargs) -> None:
-    _publish("notify_finished", game_id)
+    tasks.enqueue(tasks.process_event, event_id)

@@ -4,6 +4,7 @@ and are idempotent (keys claimed in the database), so late acks and redelivery a
 
 from __future__ import annotations
 
+import logging
 from smtplib import SMTPException
 
 from celery import shared_task
@@ -13,13 +14,36 @@ from django.db import InterfaceError, OperationalError
 from games import clocks
 from games.notifications import services
 
+log = logging.getLogger(__name__)
+
 DB_ERRORS = (OperationalError, InterfaceError)
 
 
-def enqueue(task, *args) -> None:
-    """Queue ``task`` on ``NOTIFY_QUEUE`` (empty: Celery's default queue)."""
+def enqueue(task, *args) -> bool:
+    """Queue ``task`` on ``NOTIFY_QUEUE`` (empty: Celery's default queue); False if the broker
+    refused. Messages are nudges: what they announce is in the database and a sweep finds it,
+    so a broker outage is logged and never fails the (committed) caller."""
     queue = getattr(settings, "NOTIFY_QUEUE", None)
-    task.apply_async(args, **({"queue": queue} if queue else {}))
+    try:
+        task.apply_async(args, **({"queue": queue} if queue else {}))
+    except Exception:
+        log.warning("could not queue %s%r", task.name, args, exc_info=True)
+        return False
+    return True
+
+
+@shared_task(
+    name="notifications.process_event",
+    autoretry_for=DB_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+    soft_time_limit=20,
+    time_limit=30,
+)
+def process_event(event_id: int) -> bool:
+    """Decide the emails of one outbox event (``sweep_outbox`` does it if this never runs)."""
+    return services.process_event(event_id=event_id)
 
 
 @shared_task(
@@ -78,6 +102,18 @@ def sweep_notifications() -> dict[str, int]:
         "reminders": services.send_due_reminders(),
         "requeued": services.requeue_stuck(),
     }
+
+
+@shared_task(name="notifications.sweep_outbox")
+def sweep_outbox() -> int:
+    """Decide the events whose message never came (Redis lost it, retries ran out)."""
+    return services.sweep_outbox()
+
+
+@shared_task(name="notifications.purge_old", soft_time_limit=30, time_limit=40)
+def purge_old() -> dict[str, int]:
+    """Delete claims and outbox rows older than ``NOTIFY_RETENTION_DAYS``."""
+    return services.purge_old()
 
 
 @shared_task(name="clocks.sweep_expired_turns")

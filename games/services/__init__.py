@@ -11,8 +11,9 @@ helpers live in their module: patch them there (e.g. ``games.services.creation._
 """
 
 from games.services.computer import play_ai_turn, play_timeout
-from games.services.creation import DEFAULT_KIND, create_game
+from games.services.creation import DEFAULT_KIND, create_game, create_game_request
 from games.services.endings import abort_game, award_game, resign
+from games.services.idempotency import Receipt, purge_idempotency_records
 from games.services.moves import SEEN_RESOLUTION, MoveReceipt, note_seen, preview_move, submit_move
 
 __all__ = [
@@ -21,11 +22,14 @@ __all__ = [
     "MoveReceipt",
     "abort_game",
     "award_game",
+    "Receipt",
     "create_game",
+    "create_game_request",
     "note_seen",
     "play_ai_turn",
     "play_timeout",
     "preview_move",
+    "purge_idempotency_records",
     "resign",
     "submit_move",
 ]

@@ -38,6 +38,7 @@ def _seat_of(seats: list[Seat], user: User) -> Seat:
 
 
 def _send_on_commit(signal, **kwargs: Any) -> None:
+    signals.recording.send(sender=Game, event=signal, **kwargs)  # the outbox, same transaction
     transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
 
 

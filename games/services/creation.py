@@ -11,9 +11,12 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import errors, registry
+from games import errors, registry, selectors
 from games.models import TURN_HOURS_CHOICES, Game, Seat
+from games.services import idempotency
 from games.services._common import _seats, _start
+from games.services.idempotency import Receipt
+from games.services.moves import _jsonable
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -135,3 +138,25 @@ def create_game(
         seats.append(Seat.objects.create(game=game, index=1, rack=racks[1], **second))
         _start(game, seats, now)
         return game
+
+
+def create_game_request(
+    *, user: User, options: dict[str, Any], idempotency_key: str | None = None
+) -> Receipt:
+    """``POST /games``: create the game and answer the creator's view; with an
+    ``Idempotency-Key`` a retry of the same request answers the first response and creates
+    nothing (see ``games.services.idempotency``)."""
+
+    def create() -> tuple[Game, int, dict[str, Any]]:
+        game = create_game(user=user, **options)
+        game, seat = selectors.game_for_player(game_id=game.pk, user=user)
+        view = selectors.player_view(game=game, seat_index=seat.index)
+        return game, 201, _jsonable(view)
+
+    return idempotency.run_once(
+        user=user,
+        key=idempotency_key,
+        operation="games.create",
+        payload=options,
+        create=create,
+    )

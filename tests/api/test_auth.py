@@ -40,13 +40,13 @@ class TestRegister:
 
     def test_password_like_username_is_rejected(self, api_client):
         error = assert_error(
-            register(api_client, username="bobbybobby", password="bobbybobby"), 400, "invalid"
+            register(api_client, username="bobbybobby", password="bobbybobby"), 400, "weak_password"
         )
         assert "password" in error["details"]
 
     def test_duplicate_username(self, api_client, user_factory):
         user_factory("bob")
-        error = assert_error(register(api_client), 400, "invalid")
+        error = assert_error(register(api_client, email="bob2@example.test"), 409, "username_taken")
         assert "username" in error["details"]
 
     def test_missing_fields(self, api_client):

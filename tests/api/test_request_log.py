@@ -127,7 +127,7 @@ def run_logged_request(**env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "true", **env},
         capture_output=True,
         text=True,
         timeout=60,

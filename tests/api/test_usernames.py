@@ -36,7 +36,7 @@ def register(client, username="newbie", email=None, **extra):
 )
 def test_a_name_in_another_case_or_look_alike_is_taken(api_client, user_factory, look_alike):
     user_factory("p22")
-    error = assert_error(register(api_client, look_alike), 400, "invalid")
+    error = assert_error(register(api_client, look_alike), 409, "username_taken")
     assert error["details"]["username"] == ["A user with that username already exists."]
     assert User.objects.count() == 1
 
@@ -44,7 +44,7 @@ def test_a_name_in_another_case_or_look_alike_is_taken(api_client, user_factory,
 @pytest.mark.parametrize(("existing", "new"), [("paul", "pau1"), ("bob0", "bobo"), ("lim", "1irn")])
 def test_digit_and_letter_look_alikes_are_taken(api_client, user_factory, existing, new):
     user_factory(existing)
-    assert_error(register(api_client, new), 400, "invalid")
+    assert_error(register(api_client, new), 409, "username_taken")
 
 
 def test_different_names_are_free(api_client, user_factory):
@@ -54,7 +54,7 @@ def test_different_names_are_free(api_client, user_factory):
 
 def test_email_is_unique_without_case(api_client, user_factory):
     user_factory("bob", email="bob@example.test")
-    error = assert_error(register(api_client, email="BOB@Example.TEST"), 400, "invalid")
+    error = assert_error(register(api_client, email="BOB@Example.TEST"), 409, "email_taken")
     assert error["details"]["email"] == ["A user with that email already exists."]
 
 
@@ -62,8 +62,8 @@ def test_changing_email_to_anothers_in_other_case_is_refused(make_client, user_f
     user_factory("bob", email="bob@example.test")
     carol = user_factory("carol", email="carol@example.test")
     client = make_client(carol)
-    error = assert_error(client.patch(ME, {"email": "Bob@example.test"}, format="json"), 400,
-                         "invalid")
+    error = assert_error(client.patch(ME, {"email": "Bob@example.test"}, format="json"), 409,
+                         "email_taken")
     assert "email" in error["details"]
     carol.refresh_from_db()
     assert carol.email == "carol@example.test"

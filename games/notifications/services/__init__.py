@@ -11,8 +11,9 @@ Rules (issue 4):
 
 Modules by concern: ``events`` (turn, started and finished emails), ``gathering`` (held notices
 sent gathered or as a digest), ``reminders`` (deadline reminders and the nudge), ``sending``
-(delivery and re-queueing), ``preferences`` (unsubscribe); ``_common`` holds the windows and
-``_claim``. Private helpers live in their module: patch them there (e.g.
+(delivery and re-queueing), ``outbox`` (game events recorded with the move, decided once),
+``retention`` (purge of old records), ``preferences`` (unsubscribe); ``_common`` holds the
+windows and ``_claim``. Private helpers live in their module: patch them there (e.g.
 ``games.notifications.services._common._enqueue_send``).
 """
 
@@ -27,8 +28,10 @@ from games.notifications.services._common import (
 )
 from games.notifications.services.events import notify_finished, notify_started, notify_turn
 from games.notifications.services.gathering import flush_held, flush_user
+from games.notifications.services.outbox import outbox_age, process_event, sweep_outbox
 from games.notifications.services.preferences import unsubscribe
 from games.notifications.services.reminders import nudge, send_due_reminders
+from games.notifications.services.retention import purge_old
 from games.notifications.services.sending import MAX_SEND_ATTEMPTS, deliver, requeue_stuck
 
 __all__ = [
@@ -43,11 +46,15 @@ __all__ = [
     "notify_turn",
     "nudge",
     "nudge_interval",
+    "outbox_age",
+    "process_event",
+    "purge_old",
     "reminder_at",
     "reminder_lead",
     "requeue_stuck",
     "seen_recently",
     "seen_window",
     "send_due_reminders",
+    "sweep_outbox",
     "unsubscribe",
 ]

@@ -4,20 +4,28 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from games.notifications import emails
 from games.notifications.models import SentNotification, Status
 
 MAX_SEND_ATTEMPTS = 8
+DB_ERRORS = (OperationalError, InterfaceError)
+
+
+def send_stale_after() -> timedelta:
+    """A pending send older than this lost its message (or its retries): queue it again."""
+    return timedelta(seconds=int(getattr(settings, "NOTIFY_SEND_STALE_SECONDS", 120)))
 
 
 def requeue_stuck(*, now: datetime | None = None) -> int:
-    """Queue again pending sends whose message was lost (e.g. a process died before publish)."""
+    """Queue again pending sends whose message was lost (Redis lost it, a process died before
+    publishing, or the retries were used up while the database was down)."""
     now = now or timezone.now()
     stale = SentNotification.objects.filter(
-        status=Status.PENDING, created_at__lt=now - timedelta(minutes=2)
+        status=Status.PENDING, created_at__lt=now - send_stale_after()
     )
     SentNotification.objects.filter(pk__in=stale.filter(attempts__gte=MAX_SEND_ATTEMPTS)).update(
         status=Status.FAILED
@@ -25,9 +33,12 @@ def requeue_stuck(*, now: datetime | None = None) -> int:
     ids = list(stale.filter(attempts__lt=MAX_SEND_ATTEMPTS).values_list("pk", flat=True)[:500])
     from games.notifications import tasks
 
+    queued = 0
     for pk in ids:
-        tasks.enqueue(tasks.send_notification, pk)
-    return len(ids)
+        if not tasks.enqueue(tasks.send_notification, pk):
+            break  # the broker is down: the next sweep tries again
+        queued += 1
+    return queued
 
 
 def deliver(*, notification_id: int) -> bool:
@@ -35,7 +46,10 @@ def deliver(*, notification_id: int) -> bool:
 
     ``sending`` is committed before talking to SMTP, so a redelivered task never sends again;
     the price is that a worker killed in the middle of an SMTP exchange loses that one email.
+    The message is built (every database read) before ``sending`` commits: a database outage
+    then leaves the row ``pending`` for a retry or the sweep, never stuck in ``sending``.
     """
+    broken: Exception | None = None
     with transaction.atomic():
         n = (
             SentNotification.objects.select_for_update(of=("self",))
@@ -45,11 +59,21 @@ def deliver(*, notification_id: int) -> bool:
         )
         if n is None or n.status != Status.PENDING:
             return False
-        n.status = Status.SENDING
         n.attempts += 1
-        n.save(update_fields=["status", "attempts"])
+        try:
+            message = emails.build_message(n)
+        except DB_ERRORS:
+            raise  # rolls back: still pending, retried
+        except Exception as exc:  # a message that cannot be built will never be
+            broken = exc
+            n.status, n.last_error = Status.FAILED, repr(exc)[:300]
+        else:
+            n.status = Status.SENDING
+        n.save(update_fields=["status", "attempts", "last_error"])
+    if broken is not None:
+        raise broken
     try:
-        emails.build_message(n).send()
+        message.send()
     except Exception as exc:
         failed = not isinstance(exc, OSError)  # SMTPException is an OSError: retried
         SentNotification.objects.filter(pk=n.pk).update(
