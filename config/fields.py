@@ -91,7 +91,17 @@ class NewPasswordField(StrictCharField):
         kwargs.setdefault("write_only", True)
         kwargs.setdefault("trim_whitespace", False)
         kwargs.setdefault("style", {"input_type": "password"})
+        rules = password_rules()
+        kwargs.setdefault("min_length", rules.get("minLength"))
         super().__init__(**kwargs)
+        if "pattern" in rules:
+            # What the schema states is refused here as a shape error ("invalid"); the rules it
+            # cannot state (too common, too like the username) are the serializer's.
+            self.validators.append(_not_entirely_numeric)
+
+
+def _not_entirely_numeric(value: str) -> None:
+    password_validation.NumericPasswordValidator().validate(value)
 
 
 def password_rules() -> dict:

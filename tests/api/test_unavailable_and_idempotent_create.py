@@ -95,7 +95,7 @@ def test_keys_are_per_user_and_a_move_key_does_not_replay_as_a_game(
 
 def test_a_refused_creation_stores_nothing(alice_client):
     response = create(alice_client, {"opponent": {"username": "nobody"}}, key="bad")
-    assert_error(response, 400, "invalid")
+    assert_error(response, 400, "unknown_player")
     assert not IdempotencyRecord.objects.exists() and not Game.objects.exists()
 
 
