@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from contextlib import contextmanager
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
@@ -55,6 +55,11 @@ _process_lock = threading.Lock()
 # Requests let through unthrottled because the cache failed (for tests and diagnostics; each
 # one is also logged).
 degraded_count = 0
+# After a cache failure the throttles skip the cache for this long (per process): a hung Redis
+# costs each request its socket timeout, and a login checks two throttles, so without this a
+# login would wait twice the timeout on every attempt while Redis is away.
+CACHE_RETRY_SECONDS = 5.0
+_cache_down_until = 0.0
 
 
 def parse_rate(rate: str) -> tuple[int, int]:
@@ -96,34 +101,43 @@ def _machine_lock():
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _hit_redis(key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
-    client = cache._cache.get_client(key, write=True)
+def _hit_redis(
+    backend: RedisCache, key: str, limit: int, window: int, now: float
+) -> tuple[bool, float]:
+    client = backend._cache.get_client(key, write=True)
     script = client.register_script(_SLIDING_WINDOW)
     allowed, wait = script(keys=[key], args=[now, window, limit, f"{now}:{uuid.uuid4().hex}"])
     return bool(int(allowed)), float(wait)
 
 
-def _hit_locked(key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
+def _hit_locked(backend, key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
     with _machine_lock():
-        history = [t for t in cache.get(key, []) if t > now - window]
+        history = [t for t in backend.get(key, []) if t > now - window]
         if len(history) >= limit:
             return False, history[0] + window - now
         history.append(now)
-        cache.set(key, history, window)
+        backend.set(key, history, window)
         return True, 0.0
 
 
 def hit(key: str, limit: int, window: int) -> tuple[bool, float]:
     """Record one request against ``limit`` per ``window`` seconds, atomically.
     Returns (allowed, seconds to wait when refused)."""
-    global degraded_count
+    global degraded_count, _cache_down_until
     now = time.time()
+    if now < _cache_down_until:
+        degraded_count += 1
+        log.warning("throttle %s not counted (cache failed recently): request allowed", key)
+        return True, 0.0
     try:
-        if isinstance(cache, RedisCache):
-            return _hit_redis(cache.make_and_validate_key(key), limit, window, now)
-        return _hit_locked(key, limit, window, now)
+        # The backend itself: ``django.core.cache.cache`` is a proxy, never an instance of it.
+        backend = caches["default"]
+        if isinstance(backend, RedisCache):
+            return _hit_redis(backend, backend.make_and_validate_key(key), limit, window, now)
+        return _hit_locked(backend, key, limit, window, now)
     except Exception:  # redis.ConnectionError, TimeoutError, OSError...: never a 500
         degraded_count += 1
+        _cache_down_until = time.time() + CACHE_RETRY_SECONDS
         log.warning("throttle %s not counted (cache unavailable): request allowed", key,
                     exc_info=True)
         return True, 0.0

@@ -34,10 +34,15 @@ def clear_test_cache() -> None:
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    """Throttle counters live in the cache: start every test with a clean one."""
+    """Throttle counters live in the cache: start every test with a clean one (and with the
+    throttles trusting the cache again, whatever an earlier test did to it)."""
+    from config import throttling
+
+    throttling._cache_down_until = 0.0
     clear_test_cache()
     yield
     clear_test_cache()
+    throttling._cache_down_until = 0.0
 
 
 @pytest.fixture

@@ -166,7 +166,12 @@ class SlowEnoughHasher(PBKDF2PasswordHasher):
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
-def test_parallel_logins_from_one_address_run_at_most_the_limit_of_checks(alice, hash_calls):
+def test_parallel_logins_from_one_address_run_at_most_the_limit_of_checks(
+    alice, hash_calls, monkeypatch
+):
+    """On Redis the count is one Lua script per hit, atomic across processes and machines (not
+    the file lock of the embedded mode, which would only hold on one machine)."""
+    monkeypatch.setattr(throttling, "_hit_locked", None)  # must not be reached
     barrier = threading.Barrier(40)
     codes: list[int] = []
     failures: list[BaseException] = []
@@ -236,3 +241,27 @@ def test_unreachable_cache_lets_logins_through_and_counts_it(alice, settings, ca
     # login: address and account; the second login too; register: address.
     assert throttling.degraded_count - before == 5
     assert "cache unavailable" in caplog.text
+
+
+@pytest.mark.django_db
+def test_after_a_cache_failure_the_throttles_skip_the_cache_for_a_while(
+    alice, settings, monkeypatch
+):
+    """A hung Redis costs its socket timeout once, not on every throttle of every request."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    monkeypatch.setattr(throttling, "_cache_down_until", 0.0)
+    calls = []
+    real = throttling._hit_redis
+    monkeypatch.setattr(throttling, "_hit_redis", lambda *a: calls.append(a) or real(*a))
+    client = APIClient()
+    assert_error(login(client), 400, "invalid_credentials")
+    assert_error(login(client), 400, "invalid_credentials")
+    assert len(calls) == 1  # the first throttle check failed; the other three skipped the cache
+    monkeypatch.setattr(throttling, "_cache_down_until", 0.0)  # the retry interval is over
+    assert_error(login(client), 400, "invalid_credentials")
+    assert len(calls) == 2
