@@ -72,7 +72,8 @@ class RoundResult:
     round: int
     reason: str  # "out" or "blocked"
     winner: int | None  # the goer-out, the lowest classic blocked hand, else None
-    hands: tuple[tuple[int, ...], ...]
+    # Public once the round is over, but kept out of repr() so a state's repr never lists hands.
+    hands: tuple[tuple[int, ...], ...] = field(repr=False)
     points: tuple[int, ...]  # what each seat's total changed by
 
     def to_dict(self) -> dict[str, Any]:
