@@ -32,6 +32,7 @@ from .rules import legal_moves
 from .state import GameState, deal_round, first_dealer
 
 Record = Mapping[str, Any]
+SAMPLE_ATTEMPTS = 8  # fresh deals tried before accepting one that breaks a tight void
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +80,13 @@ class _Tracker:
         move = rec.get("move")
         if move == "draw" and seat is not None:
             if self.drawing_seat == seat:
-                # A second draw: the card drawn before could not be played.
+                # A second draw: the card drawn before could not be played now. It was not
+                # covered by an older void merged in at the first draw, so the void narrows to
+                # what is playable now (which every covered card also avoids).
                 void = self.voids.get(seat)
-                if void is not None:
-                    self.voids[seat] = Void(void.excluded, min(void.count + 1, self.sizes[seat]))
+                now = self.playable_set()
+                if void is not None and now is not None:
+                    self.voids[seat] = Void(now, min(void.count + 1, self.sizes[seat]))
             else:
                 self.no_playable_card(seat)
                 self.drawing_seat = seat
@@ -169,28 +173,10 @@ class Knowledge:
     def sample_state(self, rng: random.Random) -> GameState:
         """A full state consistent with this knowledge: unseen cards dealt at random (voids
         kept whenever the cards allow), the stock in random order, a random seed."""
-        pool = self.unseen()
-        rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(self.players)]
-        hands[self.seat] = list(self.hand)
-        # The most constrained seats first, so a tight void is not starved by a loose one.
-        order = sorted(
-            (s for s in self.voids if s != self.seat), key=lambda s: -self.voids[s].count
-        )
-        for s in order:
-            void = self.voids[s]
-            need = min(void.count, self.hand_sizes[s])
-            taken = [c for c in pool if c not in void.excluded][:need]
-            hands[s] = taken
-            chosen = set(taken)
-            pool = [c for c in pool if c not in chosen]
-        for s in range(self.players):
-            if s != self.seat:
-                k = self.hand_sizes[s] - len(hands[s])
-                hands[s].extend(pool[:k])
-                pool = pool[k:]
-        under = pool[: self.unknown_discards]
-        stock = pool[self.unknown_discards :]
+        for _ in range(SAMPLE_ATTEMPTS):
+            hands, under, stock, kept = self._deal(rng)
+            if kept:
+                break
         if len(stock) != self.stock_size or any(
             len(hands[s]) != self.hand_sizes[s] for s in range(self.players)
         ):
@@ -213,6 +199,32 @@ class Knowledge:
             passes=self.passes,
             move_number=self.move_number,
         )
+
+    def _deal(self, rng: random.Random) -> tuple[list[list[int]], list[int], list[int], bool]:
+        """One random deal of the unseen cards: (hands, unnamed discards, stock, whether every
+        void was kept). Greedy: the most constrained seats pick their covered cards first."""
+        pool = self.unseen()
+        rng.shuffle(pool)
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        hands[self.seat] = list(self.hand)
+        order = sorted(
+            (s for s in self.voids if s != self.seat), key=lambda s: -self.voids[s].count
+        )
+        kept = True
+        for s in order:
+            void = self.voids[s]
+            need = min(void.count, self.hand_sizes[s])
+            taken = [c for c in pool if c not in void.excluded][:need]
+            kept = kept and len(taken) == need
+            hands[s] = taken
+            chosen = set(taken)
+            pool = [c for c in pool if c not in chosen]
+        for s in range(self.players):
+            if s != self.seat:
+                k = self.hand_sizes[s] - len(hands[s])
+                hands[s].extend(pool[:k])
+                pool = pool[k:]
+        return hands, pool[: self.unknown_discards], pool[self.unknown_discards :], kept
 
 
 def _round_records(history: Sequence[Record], round_number: int) -> tuple[Record | None, list]:
