@@ -33,7 +33,7 @@ from .engine import (
     parse_suit,
 )
 from .engine.hints import hint
-from .engine.knowledge import legal_moves_for_view, opening_record
+from .engine.knowledge import knowledge, legal_moves_for_view, opening_record
 from .engine.players import REGULARS, Regular, decide, strong_player
 from .engine.view import view_for
 
@@ -102,6 +102,9 @@ def analyze_command(args: argparse.Namespace) -> dict[str, Any]:
         if args.view:
             view = json.loads(args.view)
             history = json.loads(args.history) if args.history else []
+            knowledge(view, history)  # a seat's view, well formed
+            if not view.get("your_turn"):
+                return _error("not_your_turn", "The view's seat is not the seat to act.")
         else:
             if not args.hand or not args.top:
                 return _error("bad_position", "Give --hand and --top, or --view.")

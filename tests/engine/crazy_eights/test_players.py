@@ -140,9 +140,10 @@ def test_the_strong_regular_goes_out_when_it_can() -> None:
 def test_the_strong_regular_beats_random_players() -> None:
     from games.crazy_eights.cli import selfplay
 
-    summary = selfplay(16, 3, ["strong", "random"], Options(players=2))
-    shares = {r["regular"]: r["wins"] for r in summary["regulars"]}
-    assert shares["strong"] >= 12
+    # A small budget keeps the test quick; even so the search wins most matches.
+    summary = selfplay(12, 3, ["strong", "random"], Options(players=2), rollouts=24)
+    wins = {r["regular"]: r["wins"] for r in summary["regulars"]}
+    assert wins["strong"] >= 9 and wins["strong"] + wins["random"] == 12
 
 
 def test_playouts_follow_the_engine_rules() -> None:
