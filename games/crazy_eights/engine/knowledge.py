@@ -35,6 +35,16 @@ Record = Mapping[str, Any]
 SAMPLE_ATTEMPTS = 8  # fresh deals tried before accepting one that breaks a tight void
 
 
+# The cards playable on a top card of each rank with each suit to follow (no penalty).
+_PLAYABLE: dict[tuple[int, int], frozenset[int]] = {
+    (rank, suit): frozenset(
+        c for c in range(52) if RANK[c] in (EIGHT, rank) or SUIT[c] == suit
+    )
+    for rank in range(2, 15)
+    for suit in range(4)
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Void:
     """At least ``count`` of the seat's cards are none of ``excluded``."""
@@ -60,10 +70,7 @@ class _Tracker:
     def playable_set(self) -> frozenset[int] | None:
         if self.top is None or self.suit is None:
             return None
-        rank = RANK[self.top]
-        return frozenset(
-            c for c in range(52) if RANK[c] in (EIGHT, rank) or SUIT[c] == self.suit
-        )
+        return _PLAYABLE[RANK[self.top], self.suit]
 
     def no_playable_card(self, seat: int) -> None:
         excluded = self.playable_set()

@@ -22,10 +22,12 @@ def test_the_voids_the_history_shows_hold_for_the_real_hands() -> None:
     # each opponent's real hand keeps the inferred void, and sampled deals almost always do.
     rng = random.Random(21)
     voids_seen = broken = 0
-    for match in range(12):
+    for match in range(10):
         state = new_match(seed=match, options=random_options(rng))
         history = [opening_record(state)]
-        while not state.is_over:
+        for _ in range(300):  # random play makes long rounds: their starts suffice
+            if state.is_over:
+                break
             for seat in range(state.players):
                 k = knowledge(view_for(state, seat), history)
                 assert k.discard == state.discard and k.unknown_discards == 0
