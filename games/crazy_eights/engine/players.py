@@ -11,10 +11,11 @@ view from a state for self-play and tests.
 - aggressive: aims Queens and 2s at the seat about to go out, keeps a 2 back as a shield
   against a draw-two, names the suit the next seat was seen to lack.
 - chaotic: any card set that may be played, any suit, at random.
-- strong: determinised search: for each promising move it deals the unseen cards many times
-  consistently with what it has seen (``knowledge.sample_state``) and plays the round out with a
-  quick policy (``rollout``); the move with the best average result for its seat wins. The work
-  is a fixed number of playouts (engines read no clock), tuned to about 50 ms a move at p99.
+- strong: determinised search: for a few promising moves (the aggressive regular's choice
+  first) it deals the unseen cards many times consistently with what it has seen
+  (``knowledge.sample_state``, voids included) and plays the round out with a quick policy
+  (``rollout``); a move must beat the lead by a margin to replace it. The work is a fixed
+  number of playouts (engines read no clock), tuned to stay under 50 ms a move at p99.
 - random (not offered to players): a uniformly random legal move, the benchmarks' baseline.
 """
 
@@ -253,8 +254,8 @@ def strong_player(
         # The aggressive regular's choice leads (the best heuristic in self-play); the
         # search replaces it only by a move that does better by ``margin`` points a playout.
         lead = aggressive(k, rng)
-        cands = [lead, *(m for m in _candidates(k, moves, candidates) if not _same(m, lead))]
-        cands = cands[:candidates]
+        rest = _candidates(k, moves, max(1, candidates - 1))
+        cands = [lead, *(m for m in rest if not _same(m, lead))]
         if len(cands) == 1:
             return cands[0]
         totals = [0.0] * len(cands)
