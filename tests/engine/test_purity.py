@@ -1,4 +1,4 @@
-"""The Crazy10s engine is pure Python: no service imports, no clock, no global randomness."""
+"""The game engines are pure Python: no service imports, no clock, no global randomness."""
 
 import json
 import re
@@ -6,8 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_DIR = ROOT / "games" / "crazy10s" / "engine"
+# (engine package, a call that builds a game, the minimum number of source files it has)
+ENGINES = [
+    ("games.crazy10s.engine", "engine.new_game_from_seed(1)", 8),
+    ("games.crazy_eights.engine", "engine.new_match(seed=1)", 8),
+]
 FORBIDDEN_MODULES = ("django", "rest_framework", "celery", "redis", "kombu")
 
 # Calls that read the wall clock or use the module-level (unseeded, shared) random generator.
@@ -22,25 +28,27 @@ FORBIDDEN_CALLS = re.compile(
 )
 
 
-def test_engine_import_pulls_in_no_service_modules():
+@pytest.mark.parametrize(("package", "build", "_min_files"), ENGINES)
+def test_engine_import_pulls_in_no_service_modules(package, build, _min_files):
     code = (
         "import json, sys\n"
-        "import games.crazy10s.engine as engine\n"
-        "engine.new_game_from_seed(1)\n"
+        f"import {package} as engine\n"
+        f"{build}\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     loaded = json.loads(out.stdout)
-    assert "games.crazy10s.engine" in loaded
+    assert package in loaded
     offending = [m for m in loaded if m.split(".")[0] in FORBIDDEN_MODULES]
     assert offending == []
 
 
-def test_engine_sources_use_no_clock_or_global_random():
-    sources = sorted(ENGINE_DIR.glob("*.py"))
-    assert len(sources) >= 8
+@pytest.mark.parametrize(("package", "_build", "min_files"), ENGINES)
+def test_engine_sources_use_no_clock_or_global_random(package, _build, min_files):
+    sources = sorted(ROOT.joinpath(*package.split(".")).glob("*.py"))
+    assert len(sources) >= min_files
     offending = {
         path.name: FORBIDDEN_CALLS.findall(path.read_text()) for path in sources
     }

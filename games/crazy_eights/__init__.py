@@ -1,0 +1,1 @@
+"""Crazy Eights, the product's second game (rules: RULES.md, "Crazy Eights")."""
