@@ -15,6 +15,7 @@ from drf_spectacular import openapi
 from drf_spectacular.authentication import SessionScheme
 from rest_framework import serializers
 
+from accounts.validators import NO_CONTROL_CHARACTERS, refuse_control_characters
 from config.fields import NewPasswordField, password_rules
 
 # Characters str.strip() removes (Python's whitespace), spelled out: JSON Schema regex dialects
@@ -36,6 +37,8 @@ class AutoSchema(openapi.AutoSchema):
             return schema
         if isinstance(field, NewPasswordField):
             return {**schema, **password_rules()}
+        if refuse_control_characters in field.validators:
+            return {**schema, "pattern": NO_CONTROL_CHARACTERS}
         if schema.get("type") != "string" or {"pattern", "enum", "format"} & schema.keys():
             return schema  # a field with its own pattern or format says more already
         if any(isinstance(v, RegexValidator) for v in field.validators):

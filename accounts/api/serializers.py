@@ -1,5 +1,6 @@
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from rest_framework import serializers
@@ -85,9 +86,11 @@ class RegisterInputSerializer(StrictModelSerializer):
     class Meta:
         model = User
         fields = ("username", "email", "password", "language")
-        # The model's UniqueValidator would answer 400 for an exact duplicate only;
-        # validate_username answers 409 username_taken for any case or look-alike.
-        extra_kwargs = {"username": {"validators": [User.username_validator]}}
+        # New names are ASCII (letters, digits, @.+-_: exactly the schema's pattern, and no
+        # room for look-alikes from other scripts); older accounts may keep theirs. The model's
+        # UniqueValidator would answer 400 for an exact duplicate only: validate_username
+        # answers 409 username_taken for any case or look-alike.
+        extra_kwargs = {"username": {"validators": [ASCIIUsernameValidator()]}}
 
     def validate_username(self, value: str) -> str:
         # The model's username validator refuses controls already; this keeps it so if the

@@ -61,7 +61,16 @@ class TokenView(APIView):
 
     @extend_schema(
         request=TokenInputSerializer,
-        responses={200: TokenOutputSerializer},
+        responses={
+            200: TokenOutputSerializer,
+            401: OpenApiResponse(
+                ErrorEnvelopeSerializer, description="invalid_credentials: no such user or password"
+            ),
+            403: OpenApiResponse(
+                ErrorEnvelopeSerializer,
+                description="account_suspended (only after the right password)",
+            ),
+        },
         operation_id="auth_token",
         tags=["auth"],
     )
@@ -72,7 +81,9 @@ class TokenView(APIView):
             username=data.validated_data["username"], password=data.validated_data["password"]
         )
         if user is None:
-            raise ApiError("invalid_credentials", _("Unable to log in with these credentials."))
+            raise ApiError(
+                "invalid_credentials", _("Unable to log in with these credentials."), status=401
+            )
         # Only after the right password, so the answer tells nothing to someone guessing.
         if not user.is_active:
             raise ApiError("account_suspended", _("This account is suspended."), status=403)

@@ -80,13 +80,13 @@ class TestToken:
 
     def test_wrong_password(self, api_client, alice):
         response = api_client.post(TOKEN, {"username": "alice", "password": "nope"}, format="json")
-        assert_error(response, 400, "invalid_credentials")
+        assert_error(response, 401, "invalid_credentials")
 
     def test_unknown_user(self, api_client, db):
         response = api_client.post(
             TOKEN, {"username": "ghost", "password": PASSWORD}, format="json"
         )
-        assert_error(response, 400, "invalid_credentials")
+        assert_error(response, 401, "invalid_credentials")
 
     def test_missing_fields(self, api_client, db):
         assert_error(api_client.post(TOKEN, {}, format="json"), 400, "invalid")

@@ -38,7 +38,7 @@ class TestAddress:
             login(api_client, HTTP_X_FORWARDED_FOR=f"203.0.113.{i}").status_code
             for i in range(1, 31)
         ]
-        assert codes[:10] == [400] * 10
+        assert codes[:10] == [401] * 10
         assert codes[10:] == [429] * 20
 
     def test_made_up_forwarded_for_does_not_escape_the_register_throttle(self, api_client):
@@ -58,10 +58,10 @@ class TestAddress:
         # The proxy appends the real peer; whatever the client wrote before it is ignored.
         for i in range(10):
             response = login(api_client, HTTP_X_FORWARDED_FOR=f"10.0.0.{i}, 192.0.2.7")
-            assert response.status_code == 400
+            assert response.status_code == 401
         assert login(api_client, HTTP_X_FORWARDED_FOR="1.1.1.1, 192.0.2.7").status_code == 429
         # Another client behind the same proxy has its own budget.
-        assert login(api_client, HTTP_X_FORWARDED_FOR="192.0.2.8").status_code == 400
+        assert login(api_client, HTTP_X_FORWARDED_FOR="192.0.2.8").status_code == 401
 
     @pytest.mark.parametrize(
         ("num_proxies", "forwarded", "expected"),
@@ -89,10 +89,10 @@ def test_logins_are_throttled_per_account_from_any_address(api_client, alice, se
         login(api_client, username=spellings[i % 4], REMOTE_ADDR=f"192.0.2.{i}").status_code
         for i in range(32)
     ]
-    assert codes[:30] == [400] * 30
+    assert codes[:30] == [401] * 30
     assert codes[30:] == [429] * 2
     # Another account is not affected.
-    assert login(api_client, username="bob", REMOTE_ADDR="192.0.2.200").status_code == 400
+    assert login(api_client, username="bob", REMOTE_ADDR="192.0.2.200").status_code == 401
 
 
 class _CountingHashers:
@@ -124,11 +124,11 @@ class TestTiming:
         no_password.set_unusable_password()
         no_password.save()
         return {
-            "known, wrong password": ("known", "wrong", 400),
+            "known, wrong password": ("known", "wrong", 401),
             "known, right password": ("known", PASSWORD, 200),
-            "unknown": ("ghost", PASSWORD, 400),
-            "unusable password": ("nopassword", PASSWORD, 400),
-            "suspended, wrong password": ("suspended", "wrong", 400),
+            "unknown": ("ghost", PASSWORD, 401),
+            "unusable password": ("nopassword", PASSWORD, 401),
+            "suspended, wrong password": ("suspended", "wrong", 401),
             "suspended, right password": ("suspended", PASSWORD, 403),
         }
 
@@ -192,7 +192,7 @@ def test_parallel_logins_from_one_address_run_at_most_the_limit_of_checks(
     for thread in threads:
         thread.join(timeout=60)
     assert not failures, failures
-    assert sorted(codes) == [400] * 10 + [429] * 30
+    assert sorted(codes) == [401] * 10 + [429] * 30
     assert hash_calls.calls == 10
 
 
@@ -230,7 +230,7 @@ def test_unreachable_cache_lets_logins_through_and_counts_it(alice, settings, ca
     }
     before = throttling.degraded_count
     client = APIClient()
-    assert_error(login(client), 400, "invalid_credentials")
+    assert_error(login(client), 401, "invalid_credentials")
     assert login(client, password=PASSWORD).status_code == 200
     response = client.post(
         REGISTER,
@@ -259,9 +259,9 @@ def test_after_a_cache_failure_the_throttles_skip_the_cache_for_a_while(
     real = throttling._hit_redis
     monkeypatch.setattr(throttling, "_hit_redis", lambda *a: calls.append(a) or real(*a))
     client = APIClient()
-    assert_error(login(client), 400, "invalid_credentials")
-    assert_error(login(client), 400, "invalid_credentials")
+    assert_error(login(client), 401, "invalid_credentials")
+    assert_error(login(client), 401, "invalid_credentials")
     assert len(calls) == 1  # the first throttle check failed; the other three skipped the cache
     monkeypatch.setattr(throttling, "_cache_down_until", 0.0)  # the retry interval is over
-    assert_error(login(client), 400, "invalid_credentials")
+    assert_error(login(client), 401, "invalid_credentials")
     assert len(calls) == 2

@@ -93,7 +93,7 @@ def test_unauthenticated_answers_follow_accept_language(db, api_client):
         "/api/v1/auth/token", {"username": "nobody", "password": "x"}, format="json",
         HTTP_ACCEPT_LANGUAGE="fr",
     )
-    error = assert_error(response, 400, "invalid_credentials")
+    error = assert_error(response, 401, "invalid_credentials")
     assert error["message"] == "Impossible de se connecter avec ces identifiants."
     assert response["Content-Language"] == "fr"
 

@@ -37,8 +37,8 @@ def test_redis_restarted_empty_loses_no_email_and_answers_no_500():
         result = redis_restart(rig, per_phase=6, wait=120)
         _check(result, rig)
         # Moves need the game-write throttle's cache: 503. The login throttle degrades (lets the
-        # attempt through and counts the event), so the wrong password gets its ordinary 400.
-        assert result["answers_while_down"] == [400, 503], result
+        # attempt through and counts the event), so the wrong password gets its ordinary 401.
+        assert result["answers_while_down"] == [401, 503], result
 
 
 def test_a_15_second_database_outage_loses_no_email():
