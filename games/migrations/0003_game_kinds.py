@@ -1,58 +1,9 @@
-"""Kind-neutral games (issue 11): seat counts, per-seat results and private mirrors, and a
-public JSON part of each move. Every existing game and move is kept:
-
-- ``Seat.rack`` (the staff mirror of a Crazy10s rack) becomes ``Seat.private = {"rack": ...}``;
-- ``Move.lines`` / ``Move.drawn`` become ``Move.public = {"lines": ..., "drawn": ...}``;
-- ``Game.result`` gains ``winners`` (a list) beside ``winner``, and each seat of an ended game
-  its ``result`` (win, loss, draw; none when the game was aborted).
-"""
+"""Kind-neutral games (issue 11), step 1 of 3: the new columns (``Game.seat_count``,
+``Seat.private``, ``Seat.result``, ``Move.public``); 0004 moves the data, 0005 drops the old
+columns. Three migrations, so that PostgreSQL never alters a table that has pending deferred
+constraint checks from the data step (one transaction per migration)."""
 
 from django.db import migrations, models
-
-
-def forward(apps, schema_editor):
-    Game = apps.get_model("games", "Game")
-    Seat = apps.get_model("games", "Seat")
-    Move = apps.get_model("games", "Move")
-    for seat in Seat.objects.all().iterator(chunk_size=500):
-        seat.private = {"rack": seat.rack}
-        seat.save(update_fields=["private"])
-    for move in Move.objects.all().iterator(chunk_size=2000):
-        move.public = {"lines": move.lines, "drawn": move.drawn}
-        move.save(update_fields=["public"])
-    for game in Game.objects.exclude(result=None).iterator(chunk_size=500):
-        result = dict(game.result)
-        winner = result.get("winner")
-        result["winners"] = [] if winner is None else [winner]
-        game.result = result
-        game.save(update_fields=["result"])
-        for seat in Seat.objects.filter(game=game):
-            if result.get("termination") == "aborted":
-                seat.result = "none"
-            elif winner is None:
-                seat.result = "draw"
-            else:
-                seat.result = "win" if seat.index == winner else "loss"
-            seat.save(update_fields=["result"])
-
-
-def backward(apps, schema_editor):
-    Game = apps.get_model("games", "Game")
-    Seat = apps.get_model("games", "Seat")
-    Move = apps.get_model("games", "Move")
-    for seat in Seat.objects.all().iterator(chunk_size=500):
-        seat.rack = (seat.private or {}).get("rack", [])
-        seat.save(update_fields=["rack"])
-    for move in Move.objects.all().iterator(chunk_size=2000):
-        public = move.public or {}
-        move.lines = public.get("lines", [])
-        move.drawn = public.get("drawn", 0)
-        move.save(update_fields=["lines", "drawn"])
-    for game in Game.objects.exclude(result=None).iterator(chunk_size=500):
-        result = dict(game.result)
-        result.pop("winners", None)
-        game.result = result
-        game.save(update_fields=["result"])
 
 
 class Migration(migrations.Migration):
@@ -92,8 +43,4 @@ class Migration(migrations.Migration):
             name="kind",
             field=models.CharField(max_length=16),
         ),
-        migrations.RunPython(forward, backward),
-        migrations.RemoveField(model_name="seat", name="rack"),
-        migrations.RemoveField(model_name="move", name="lines"),
-        migrations.RemoveField(model_name="move", name="drawn"),
     ]
