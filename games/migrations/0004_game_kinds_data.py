@@ -1,5 +1,5 @@
-"""Kind-neutral games (issue 11), step 2 of 3: the data. Seat counts, per-seat results and
-public JSON part of each move. Every existing game and move is kept:
+"""Kind-neutral games (issue 11), step 2 of 3: the data. Seat counts, per-seat results,
+private mirrors and a public JSON part of each move. Every existing game and move is kept:
 
 - ``Seat.rack`` (the staff mirror of a Crazy10s rack) becomes ``Seat.private = {"rack": ...}``;
 - ``Move.lines`` / ``Move.drawn`` become ``Move.public = {"lines": ..., "drawn": ...}``;
