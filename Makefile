@@ -38,3 +38,4 @@ test: venv messages
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports

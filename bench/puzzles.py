@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.puzzles.generation import generate_puzzle  # noqa: E402
+from games.crazy10s.puzzles.generation import generate_puzzle  # noqa: E402
 
 
 def main() -> None:

@@ -158,9 +158,14 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "accounts",
     "games",
-    "games.puzzles",
+    "games.crazy10s.puzzles",
     "games.moderation",
     "games.notifications",
+]
+
+# Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
+GAME_KINDS = [
+    "games.crazy10s.kind.Crazy10sKind",
 ]
 
 MIDDLEWARE = [
@@ -377,7 +382,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {
-        "ComputerLevelEnum": "games.registry.COMPUTER_LEVELS",
+        "ComputerLevelEnum": "games.api.serializers.LEVELS",
+        "OutcomeEnum": "games.api.serializers.OUTCOMES",
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
     },
     "POSTPROCESSING_HOOKS": [
@@ -442,6 +448,8 @@ else:
         "store_processed": False,
         "control_folder": str(_control_dir),
     }
+# Queues per task name (GAMES_AI_QUEUE, NOTIFY_QUEUE), decided where the tasks are sent from.
+CELERY_TASK_ROUTES = ("games.dispatch.route_task",)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}

@@ -13,9 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html_join
 
 from config.errors import ApiError
-from games import registry
-from games.admin_board import render_board
-from games.crazy10s.engine import format_rack
+from games import kinds
 from games.models import Game, Move, Seat
 from games.moderation import services as moderation
 
@@ -77,7 +75,7 @@ class MoveInline(admin.TabularInline):
     """The full history, swaps with their tiles (staff may see them)."""
 
     model = Move
-    fields = ("number", "seat", "kind", "notation", "score", "drawn", "is_timeout", "created_at")
+    fields = ("number", "seat", "kind", "notation", "score", "public", "is_timeout", "created_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -125,18 +123,18 @@ class GameAdmin(admin.ModelAdmin):
     ]
     fieldsets = (
         (None, {"fields": (
-            "kind", "status", "layout", "turn_hours", "move_number", "current_seat",
-            "turn_started_at", "turn_deadline", "created_at", "started_at", "finished_at",
-            "result",
+            "kind", "status", "layout", "seat_count", "turn_hours", "move_number",
+            "current_seat", "turn_started_at", "turn_deadline", "created_at", "started_at",
+            "finished_at", "result",
         )}),
-        ("Board", {"fields": ("board_grid",)}),
-        ("Hidden information (staff only)", {"fields": ("racks", "bag", "seed")}),
+        ("Position (staff only: every hidden piece)", {"fields": ("board_grid",)}),
+        ("Hidden information (staff only)", {"fields": ("racks", "seed")}),
         ("Private state (read only)", {"classes": ("collapse",), "fields": ("state", "options")}),
     )
     readonly_fields = (
         "kind", "status", "layout", "turn_hours", "move_number", "current_seat",
         "turn_started_at", "turn_deadline", "created_at", "started_at", "finished_at", "result",
-        "board_grid", "racks", "bag", "seed", "state", "options",
+        "board_grid", "racks", "seed", "state", "options", "seat_count",
     )
 
     def get_queryset(self, request):
@@ -178,24 +176,20 @@ class GameAdmin(admin.ModelAdmin):
         return f"{game.current_seat}: {_seat_name(seat)}" if seat else str(game.current_seat)
 
     # --- the game page ---------------------------------------------------------------------
-    @admin.display(description="board")
+    @admin.display(description="position (with the bag or stock in draw order)")
     def board_grid(self, game: Game) -> str:
         if not game.state:
             return "-"
-        return render_board(registry.get(game.kind).load(game.state).board)
+        return kinds.get(game.kind).admin_position_html(game.state)
 
-    @admin.display(description="racks")
+    @admin.display(description="hands / racks")
     def racks(self, game: Game):
+        kind = kinds.get(game.kind)
         return format_html_join(
             "", "<div>seat {}: {} <code>{}</code></div>",
-            ((seat.index, _seat_name(seat), " ".join(seat.rack) or "(empty)")
+            ((seat.index, _seat_name(seat), kind.admin_private_text(seat.private))
              for seat in game.seats.all()),
         )
-
-    @admin.display(description="bag (draw order)")
-    def bag(self, game: Game) -> str:
-        bag = game.state.get("bag", []) if game.state else []
-        return f"{len(bag)} tiles: {format_rack(bag)}" if bag else "empty"
 
     # --- actions -----------------------------------------------------------------------------
     @admin.action(description="Abort selected games (no winner)", permissions=["change"])

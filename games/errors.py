@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import ApiError
-from games.move_errors import message_for
+from games.kinds.base import GameKind
 
 
 def not_a_player() -> ApiError:
@@ -70,14 +70,14 @@ def invalid(message: str, **details: Any) -> ApiError:
     return ApiError("invalid", message, status=400, details=details)
 
 
-def illegal_move(exc: Any) -> ApiError:
-    """An engine ``IllegalMoveError`` as a 400 carrying the engine's code and details, with a
-    message in the player's language made from the code and details (see games.move_errors)."""
+def illegal_move(kind: GameKind, exc: Any) -> ApiError:
+    """An engine refusal as a 400 carrying the engine's code and details, with a message in
+    the player's language that the game kind makes from the code and details."""
     details = dict(exc.details)
-    return ApiError(exc.code, message_for(exc.code, details), status=400, details=details)
+    return ApiError(exc.code, kind.error_message(exc.code, details), status=400, details=details)
 
 
-def illegal_move_dict(exc: Any) -> dict[str, Any]:
+def illegal_move_dict(kind: GameKind, exc: Any) -> dict[str, Any]:
     """The same refusal as the ``error`` object of a preview answer."""
-    return {"code": exc.code, "message": message_for(exc.code, exc.details),
+    return {"code": exc.code, "message": kind.error_message(exc.code, dict(exc.details)),
             "details": dict(exc.details)}

@@ -1,7 +1,7 @@
 """Games, seats, the append-only move log and idempotency records.
 
-``Game.state`` is the engine's private ``GameState.to_dict()`` and ``Game.seed`` decides the bag:
-neither is ever serialized to a player (the API's output serializers whitelist fields).
+``Game.state`` is the engine's private state (the kind's ``dump``) and ``Game.seed`` decides the
+bag or deck: neither is ever serialized to a player (the API's output serializers whitelist fields).
 """
 
 from django.conf import settings
@@ -41,8 +41,11 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # {"termination": rack_emptied|scoreless_turns|resignation|aborted|awarded,
-    #  "winner": seat index or None, "scores": [s0, s1], "adjustments": [a0, a1]}
+    # How many seats the game has (2-4; the kind decides which counts it allows).
+    seat_count = models.PositiveSmallIntegerField(default=2)
+    # {"termination": the kind's termination, or aborted|awarded,
+    #  "winners": [seat indexes] (empty: a draw or nobody), "scores": [one per seat],
+    #  "adjustments": [one per seat], "winner": the single winner or None (two-seat readers)}
     result = models.JSONField(null=True, blank=True)
 
     class Meta:
@@ -58,6 +61,12 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
+    class Result(models.TextChoices):
+        WIN = "win"
+        LOSS = "loss"
+        DRAW = "draw"
+        NONE = "none"  # the game was aborted
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
@@ -69,7 +78,9 @@ class Seat(models.Model):
     )
     ai_level = models.CharField(max_length=16, null=True, blank=True)
     score = models.IntegerField(default=0)
-    rack = models.JSONField(default=list)  # mirror of the private rack, for staff only
+    # What only this seat knows (Crazy10s: {"rack": [...]}), mirrored for staff pages only.
+    private = models.JSONField(default=dict)
+    result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -91,24 +102,21 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One played turn. Append-only: rows are never updated or deleted by the service."""
+    """One played turn. Append-only: rows are never updated or deleted by the service.
 
-    class Kind(models.TextChoices):
-        PLACEMENT = "placement"
-        PASS = "pass"
-        SWAP = "swap"
-        RESIGN = "resign"
-        TIMEOUT = "timeout"
+    ``kind`` is the game kind's name for the move (Crazy10s: placement, pass, swap, resign,
+    timeout); ``public`` is what every player may see of it beside the notation (Crazy10s:
+    ``{"lines": [...], "drawn": n}``).
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()  # 1-based
     seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    kind = models.CharField(max_length=16)
     notation = models.CharField(max_length=200)  # full; a swap names its (private) tiles
     public_notation = models.CharField(max_length=200)  # a swap shows only the count
     score = models.IntegerField(default=0)
-    lines = models.JSONField(default=list)
-    drawn = models.PositiveSmallIntegerField(default=0)
+    public = models.JSONField(default=dict)
     is_timeout = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,5 +1,6 @@
-"""Every read a player may see. Views are built from the engine's ``view_for`` (which never
-contains the opponent's rack, the bag or the seed) plus the game's own bookkeeping."""
+"""Every read a player may see. A view is the game's own bookkeeping (players, turn, clock,
+result) plus the kind's ``position`` for that seat (which never contains another seat's hidden
+pieces, the bag or stock order, or the seed)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from django.db.models import (
     When,
 )
 
-from games import computer_levels, errors, registry
+from games import errors, kinds
 from games.models import Game, Move, Seat
 
 if TYPE_CHECKING:
@@ -53,17 +54,23 @@ def _seat(seats: Iterable[Seat], index: int) -> Seat | None:
     return next((s for s in seats if s.index == index), None)
 
 
-def describe_seat(seat: Seat | None) -> dict[str, Any] | None:
+def _other_seat(game: Game, seat_index: int) -> int:
+    """The other seat of a two-seat game (the v1 fields' "opponent")."""
+    return next(i for i in range(game.seat_count) if i != seat_index)
+
+
+def describe_seat(seat: Seat | None, kind: str | None = None) -> dict[str, Any] | None:
     """Who sits there, as any player may see it."""
     if seat is None:
         return None
     if seat.ai_level is not None:
+        game_kind = kinds.get(kind or seat.game.kind)
         return {
             "kind": "computer",
             "username": None,
-            "display_name": computer_levels.display_name(seat.ai_level),
+            "display_name": game_kind.computer_name(seat.ai_level),
             "level": seat.ai_level,
-            "level_description": computer_levels.description(seat.ai_level),
+            "level_description": game_kind.computer_description(seat.ai_level),
         }
     if seat.user is None:
         return None
@@ -86,12 +93,16 @@ def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
         outcome = "none" if result["termination"] == "aborted" else "draw"
     else:
         outcome = "win" if winner == seat_index else "loss"
-    scores = result.get("scores") or [0, 0]
-    adjustments = result.get("adjustments") or [0, 0]
-    other = 1 - seat_index
+    winners = result.get("winners", [] if winner is None else [winner])
+    if winner is None and winners and result["termination"] != "aborted":
+        outcome = "win" if seat_index in winners else "loss"  # several winners (N seats)
+    scores = result.get("scores") or [0] * game.seat_count
+    adjustments = result.get("adjustments") or [0] * game.seat_count
+    other = _other_seat(game, seat_index)
     return {
         "termination": result["termination"],
         "outcome": outcome,
+        "winners": list(winners),
         "scores": {"you": scores[seat_index], "opponent": scores[other]},
         "adjustments": {"you": adjustments[seat_index], "opponent": adjustments[other]},
     }
@@ -105,34 +116,59 @@ def player_view(
     ``seats`` defaults to ``game.seats.all()`` (prefetch them with their users). ``state`` is
     the engine state already loaded from ``game.state``, if the caller has it: a move's result
     state is passed so the freshly saved JSON is not parsed back in the same request."""
-    seats = game.seats.all() if seats is None else seats
-    adapter = registry.get(game.kind)
+    seats = list(game.seats.all() if seats is None else seats)
+    kind = kinds.get(game.kind)
     if state is None:
-        state = adapter.load(game.state)
-    view = adapter.view(state, seat_index)
+        state = kind.load(game.state)
+    summary = kind.summary(state)
     active = game.status == Game.Status.ACTIVE
-    return {
+    position = kind.position(state, seat_index, over=game.is_over)
+    view: dict[str, Any] = {
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
-        "layout": game.layout,
-        "board": view["board"],
-        "bonus_squares": view["bonus_squares"],
-        "rack": view["rack"],
-        "opponent": describe_seat(_seat(seats, 1 - seat_index)),
-        "opponent_rack_size": view["opponent_rack_size"],
-        "bag_size": view["bag_size"],
-        "scores": view["scores"],
-        "your_turn": active and game.current_seat == seat_index,
+        "seat_count": game.seat_count,
+        "players": [
+            _player(seat, seat_index, summary.piece_counts[seat.index], game.kind)
+            for seat in seats
+        ],
+        "your_seat": seat_index,
+        "to_move": game.current_seat if active else None,
         "move_number": game.move_number,
-        "scoreless_turns": view["scoreless_turns"],
         "deadline": game.turn_deadline if active else None,
         "turn_hours": game.turn_hours,
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "result": result_for(game, seat_index),
-        "final_racks": view.get("final_racks"),
+        "position": position,
+    }
+    if game.seat_count == 2:
+        # The v1 fields, unchanged in meaning for two-seat games (older clients read them).
+        other = _other_seat(game, seat_index)
+        view.update(kind.legacy_view(position, seat=seat_index, other=other))
+        view.update({
+            "opponent": describe_seat(_seat(seats, other), game.kind),
+            "opponent_rack_size": summary.piece_counts[other],
+            "scores": {"you": summary.scores[seat_index], "opponent": summary.scores[other]},
+            "your_turn": active and game.current_seat == seat_index,
+        })
+    return view
+
+
+def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, Any]:
+    who = describe_seat(seat, kind) or {}
+    return {
+        "seat": seat.index,
+        "name": who.get("display_name"),
+        "username": who.get("username"),
+        "level": who.get("level"),
+        "score": seat.score,
+        "result": seat.result,
+        "is_you": seat.index == viewer,
+        "is_computer": seat.is_computer,
+        "piece_count": piece_count,
+        "away": False,  # tables with friends set it (a seat the computer plays meanwhile)
     }
 
 
@@ -171,14 +207,14 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
     """A list entry: no board, no rack (the list never loads the private state)."""
     seat = seat_of(game, user)
     assert seat is not None
-    opponent = _seat(game.seats.all(), 1 - seat.index)
+    opponent = _seat(game.seats.all(), _other_seat(game, seat.index))
     active = game.status == Game.Status.ACTIVE
     return {
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
         "layout": game.layout,
-        "opponent": describe_seat(opponent),
+        "opponent": describe_seat(opponent, game.kind),
         "scores": {"you": seat.score, "opponent": opponent.score if opponent else 0},
         "your_turn": active and game.current_seat == seat.index,
         "move_number": game.move_number,
@@ -192,9 +228,12 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
 
 def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
     """The move log as ``seat_index`` may see it: an opponent's swap shows only its count."""
-    names = {s.index: (describe_seat(s) or {}).get("display_name") for s in game.seats.all()}
+    names = {
+        s.index: (describe_seat(s, game.kind) or {}).get("display_name") for s in game.seats.all()
+    }
     return [
         {
+            **move.public,  # the kind's public facts (Crazy10s: the scored lines)
             "number": move.number,
             "seat": move.seat,
             "mine": move.seat == seat_index,
@@ -202,7 +241,6 @@ def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
             "kind": move.kind,
             "notation": move.notation if move.seat == seat_index else move.public_notation,
             "score": move.score,
-            "lines": move.lines,
             "is_timeout": move.is_timeout,
             "created_at": move.created_at,
         }

@@ -17,7 +17,7 @@ from django.db import InterfaceError, OperationalError
 from django.db.models import F
 from django.utils import timezone
 
-from games import services
+from games import dispatch, services
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -33,25 +33,8 @@ def ai_turn_stale_after() -> timedelta:
     return timedelta(seconds=options.get("visibility_timeout", 45)) + AI_TURN_STALE_MARGIN
 
 
-def enqueue_ai_turn(game_id: int, move_number: int) -> bool:
-    """Queue the computer's turn (on the queue named by ``GAMES_AI_QUEUE``, default Celery's).
-
-    Called after the move committed: a broker outage must not turn the committed move into a
-    500, so the error is logged and False returned; ``sweep_ai_turns`` queues the turn again
-    once the broker is back (the turn is in the database).
-    """
-    queue = getattr(settings, "GAMES_AI_QUEUE", None)
-    options = {"queue": queue} if queue else {}
-    try:
-        play_ai_turn.apply_async((game_id, move_number), **options)
-    except Exception:
-        log.warning("could not queue the computer turn of game %s", game_id, exc_info=True)
-        return False
-    return True
-
-
 @shared_task(
-    name="games.play_ai_turn",
+    name=dispatch.PLAY_AI_TURN,
     acks_late=True,
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=True,
@@ -83,7 +66,7 @@ def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
     return True
 
 
-@shared_task(name="games.sweep_ai_turns")
+@shared_task(name=dispatch.SWEEP_AI_TURNS)
 def sweep_ai_turns() -> int:
     """Re-queue computer turns pending longer than ``ai_turn_stale_after()`` (lost messages).
 
@@ -107,11 +90,11 @@ def sweep_ai_turns() -> int:
     ]
     for game_id, move_number in pending:
         log.info("re-queueing computer turn of game %s at move %s", game_id, move_number)
-        enqueue_ai_turn(game_id, move_number)
+        dispatch.enqueue_ai_turn(game_id, move_number)
     return len(pending)
 
 
-@shared_task(name="games.purge_idempotency_records", soft_time_limit=30, time_limit=40)
+@shared_task(name=dispatch.PURGE_IDEMPOTENCY_RECORDS, soft_time_limit=30, time_limit=40)
 def purge_idempotency_records() -> int:
     """Delete stored ``Idempotency-Key`` responses older than ``IDEMPOTENCY_RETENTION_DAYS``:
     a client retries within minutes, and the table would otherwise grow with every move."""

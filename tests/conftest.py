@@ -119,10 +119,10 @@ def fixed_seed(monkeypatch):
 @pytest.fixture
 def ai_queue(monkeypatch):
     """Record computer turns queued on commit instead of sending them to a broker."""
-    from games import tasks
+    from games import dispatch
 
     queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(tasks, "enqueue_ai_turn", lambda g, n: queued.append((g, n)))
+    monkeypatch.setattr(dispatch, "enqueue_ai_turn", lambda g, n: queued.append((g, n)))
     return queued
 
 

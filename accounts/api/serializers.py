@@ -15,7 +15,7 @@ from config.fields import (
     StrictEmailField,
     StrictModelSerializer,
 )
-from games.puzzles.selectors import streaks
+from games.crazy10s.puzzles.selectors import streaks
 
 User = get_user_model()
 

@@ -6,6 +6,7 @@ selector might add never reaches a player unless it is declared here.
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from config.fields import (
@@ -14,11 +15,18 @@ from config.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
-from games import registry
-from games.models import TURN_HOURS_CHOICES, Game, Move
+from games import kinds
+from games.models import TURN_HOURS_CHOICES, Game
 
-LEVELS = registry.get("crazy10s").levels
-TERMINATIONS = ("rack_emptied", "scoreless_turns", "resignation", "aborted", "awarded")
+DEFAULT = kinds.default()  # its fields are the v1 API's (Crazy10s)
+LEVELS = tuple(dict.fromkeys(level for k in kinds.all_kinds() for level in k.levels))
+MOVE_KINDS = tuple(dict.fromkeys(m for k in kinds.all_kinds() for m in k.move_kinds))
+TERMINATIONS = tuple(
+    dict.fromkeys([t for k in kinds.all_kinds() for t in k.terminations] + ["aborted", "awarded"])
+)
+OUTCOMES = ("win", "loss", "draw", "none")
+LAYOUTS = DEFAULT.options_input().fields["layout"].choices
+V1 = DEFAULT.v1_serializers
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -38,45 +46,14 @@ class OpponentInputSerializer(serializers.Serializer):
 
 
 class CreateGameInputSerializer(serializers.Serializer):
-    kind = StrictChoiceField(choices=list(registry.KINDS), default="crazy10s")
+    kind = StrictChoiceField(choices=kinds.names(), default=DEFAULT.name)
     opponent = OpponentInputSerializer()
     turn_hours = StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72)
-    layout = StrictChoiceField(choices=registry.LAYOUTS, default="classic")
+    layout = StrictChoiceField(choices=LAYOUTS, default="classic")
 
 
-class PlacedTileInputSerializer(serializers.Serializer):
-    square = StrictCharField(max_length=3, help_text="e.g. g7")
-    digit = StrictIntegerField(
-        min_value=0, max_value=9, required=False, allow_null=True,
-        help_text="The digit laid (for a wild: the digit it stands for).",
-    )
-    wild = StrictBooleanField(default=False)
-
-    def validate(self, attrs):
-        # A wild may leave its digit to the notation's rules; a plain tile is nothing without it.
-        if not attrs.get("wild") and attrs.get("digit") is None:
-            raise serializers.ValidationError(
-                {"digit": [self.fields["digit"].error_messages["required"]]}
-            )
-        return attrs
-
-
-class MoveFormSerializer(serializers.Serializer):
-    move = StrictCharField(
-        max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
-    )
-    tiles = PlacedTileInputSerializer(many=True, required=False, max_length=20)
-
-    def validate(self, attrs):
-        if ("move" in attrs) == ("tiles" in attrs):
-            raise serializers.ValidationError(_('Give either "move" (notation) or "tiles".'))
-        if "tiles" in attrs and not attrs["tiles"]:
-            raise serializers.ValidationError({"tiles": [_("Place at least one tile.")]})
-        return attrs
-
-    def move_value(self):
-        data = self.validated_data
-        return data["move"] if "move" in data else [dict(t) for t in data["tiles"]]
+# A move as the API receives it: the default kind's form (every kind reads "move" notation).
+MoveFormSerializer = DEFAULT.move_input
 
 
 class SubmitMoveInputSerializer(MoveFormSerializer):
@@ -122,24 +99,6 @@ class OpponentRules(_CrossFieldRules):
     properties = {"random": {"enum": [True]}}
 
 
-class PlacedTileRules(_CrossFieldRules):
-    target_class = PlacedTileInputSerializer
-    # A plain tile needs its digit; a wild may leave it to the notation's rules.
-    rules = {
-        "anyOf": [
-            {"required": ["wild"], "properties": {"wild": {"enum": [True]}}},
-            {"required": ["digit"], "properties": {"digit": {"type": "integer"}}},
-        ]
-    }
-
-
-class MoveFormRules(_CrossFieldRules):
-    target_class = MoveFormSerializer
-    match_subclasses = True
-    rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}
-    properties = {"tiles": {"minItems": 1}}
-
-
 # --- output ---------------------------------------------------------------------------------
 class PlayerSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=("human", "computer"))
@@ -156,28 +115,64 @@ class ScoresSerializer(serializers.Serializer):
     opponent = serializers.IntegerField()
 
 
-class BonusSquareSerializer(serializers.Serializer):
-    square = serializers.CharField()
-    kind = serializers.ChoiceField(choices=("DN", "TN", "DL", "TL", "★"))
+BonusSquareSerializer = V1["bonus_square"]
+LineSerializer = V1["line"]
+FinalRacksSerializer = V1["final_racks"]
 
 
 class ResultSerializer(serializers.Serializer):
     termination = serializers.ChoiceField(choices=TERMINATIONS)
-    outcome = serializers.ChoiceField(choices=("win", "loss", "draw", "none"))
+    outcome = serializers.ChoiceField(choices=OUTCOMES)
+    winners = serializers.ListField(
+        child=serializers.IntegerField(), help_text="winning seats (empty: a draw or none)"
+    )
     scores = ScoresSerializer()
     adjustments = ScoresSerializer()
 
 
-class FinalRacksSerializer(serializers.Serializer):
-    you = serializers.ListField(child=serializers.CharField())
-    opponent = serializers.ListField(child=serializers.CharField())
+class SeatPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    username = serializers.CharField(allow_null=True)
+    level = serializers.ChoiceField(choices=LEVELS, allow_null=True)
+    score = serializers.IntegerField()
+    result = serializers.ChoiceField(
+        choices=OUTCOMES, allow_null=True, help_text="once it is over"
+    )
+    is_you = serializers.BooleanField()
+    is_computer = serializers.BooleanField()
+    piece_count = serializers.IntegerField(help_text="tiles on the rack / cards in hand")
+    away = serializers.BooleanField(help_text="the computer plays this seat meanwhile")
+
+
+@extend_schema_field(
+    PolymorphicProxySerializer(
+        component_name="Position",
+        serializers=[k.position_output for k in kinds.all_kinds()],
+        resource_type_field_name=None,
+    )
+)
+class PositionField(serializers.Field):
+    """The kind-specific position, rendered by the kind's own (whitelisting) serializer."""
+
+    def get_attribute(self, instance):
+        return instance
+
+    def to_representation(self, view):
+        return kinds.get(view["kind"]).position_output(view["position"]).data
 
 
 class GameViewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.ChoiceField(choices=Game.Status.values)
-    layout = serializers.ChoiceField(choices=registry.LAYOUTS)
+    seat_count = serializers.IntegerField()
+    players = SeatPlayerSerializer(many=True)
+    your_seat = serializers.IntegerField()
+    to_move = serializers.IntegerField(allow_null=True, help_text="seat to move (null: nobody)")
+    position = PositionField()
+    # The v1 fields (two-seat games; Crazy10s): unchanged for older clients.
+    layout = serializers.ChoiceField(choices=LAYOUTS)
     board = serializers.ListField(
         child=serializers.CharField(), help_text="rows top to bottom, '.' empty, digits tiles"
     )
@@ -203,7 +198,7 @@ class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.ChoiceField(choices=Game.Status.values)
-    layout = serializers.ChoiceField(choices=registry.LAYOUTS)
+    layout = serializers.ChoiceField(choices=LAYOUTS)
     opponent = PlayerSerializer(allow_null=True)
     scores = ScoresSerializer()
     your_turn = serializers.BooleanField()
@@ -222,20 +217,12 @@ class GamePageSerializer(serializers.Serializer):
     results = GameSummarySerializer(many=True)
 
 
-class LineSerializer(serializers.Serializer):
-    direction = serializers.ChoiceField(choices=("across", "down"))
-    start = serializers.CharField()
-    end = serializers.CharField()
-    values = serializers.ListField(child=serializers.IntegerField())
-    score = serializers.IntegerField()
-
-
 class MoveHistorySerializer(serializers.Serializer):
     number = serializers.IntegerField()
     seat = serializers.IntegerField()
     mine = serializers.BooleanField()
     player = serializers.CharField(allow_null=True)
-    kind = serializers.ChoiceField(choices=Move.Kind.values)
+    kind = serializers.ChoiceField(choices=MOVE_KINDS)
     notation = serializers.CharField(help_text="an opponent's swap shows only the count")
     score = serializers.IntegerField()
     lines = LineSerializer(many=True)

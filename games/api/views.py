@@ -18,7 +18,7 @@ from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
 from config.parsers import JSONParser
-from games import computer_levels, howto, registry, selectors, services
+from games import kinds, selectors, services
 from games.api import serializers as s
 
 MAX_ID = 2**63 - 1
@@ -229,8 +229,8 @@ class HowToPlayView(GameViewBase):
     )
     def get(self, request, game_id: int):
         game, _seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
-        squares = registry.get(game.kind).bonus_squares(game.state)
-        return Response(s.HowToPlaySerializer(howto.how_to_play(bonus_squares=squares)).data)
+        howto = kinds.get(game.kind).how_to_play(game.state)
+        return Response(s.HowToPlaySerializer(howto).data)
 
 
 class ComputerLevelsView(APIView):
@@ -242,11 +242,7 @@ class ComputerLevelsView(APIView):
     )
     def get(self, request):
         levels = [
-            {
-                "level": level,
-                "name": computer_levels.level_name(level),
-                "description": computer_levels.description(level),
-            }
-            for level in registry.COMPUTER_LEVELS
+            {"level": info.level, "name": info.name, "description": info.description}
+            for info in kinds.default().computer_levels()
         ]
         return Response(s.ComputerLevelSerializer(levels, many=True).data)

@@ -1,1 +1,1 @@
-"""Crazy Eights, the product's second game (rules: RULES.md, "Crazy Eights")."""
+"""Crazy Eights, the product's second game (rules: docs/rules.md, "Crazy Eights")."""

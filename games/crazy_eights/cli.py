@@ -1,6 +1,6 @@
 """Command line: ``python -m games.crazy_eights analyze|selfplay`` (JSON on stdout).
 
-- ``analyze`` lists every legal move of a position in RULES.md notation, with the hint. The
+- ``analyze`` lists every legal move of a position in docs/rules.md notation, with the hint. The
   position is a hand, the top card and the table's state (``--hand "7H 7C 8S" --top 7S``), or a
   seat's view as JSON (``--view``, as ``view_for`` gives it).
 - ``selfplay`` plays computer regulars against each other over many matches and reports each

@@ -14,7 +14,7 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from config.errors import ApiError
-from games import errors
+from games import dispatch, errors
 from games import services as game_services
 from games.models import Game, Seat
 from games.moderation.models import ModerationAction
@@ -98,12 +98,7 @@ def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> Moder
             raise errors.not_your_turn("It is not the computer's turn.")
         game_id, move_number = game.pk, game.move_number
 
-        def enqueue() -> None:
-            from games import tasks  # tasks import services: import late
-
-            tasks.enqueue_ai_turn(game_id, move_number)
-
-        transaction.on_commit(enqueue)
+        dispatch.enqueue_ai_turn_on_commit(game_id, move_number)
         return _record(
             moderator=moderator,
             action=Action.REQUEUE_AI_TURN,

@@ -11,11 +11,9 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from games import registry
+from games import kinds
+from games.kinds.base import GameOutcome
 from games.models import Game, Move, Seat
-
-# Terminations the engine decides (an abort or award ends a game without an engine move).
-ENGINE_TERMINATIONS = {"rack_emptied", "scoreless_turns", "resignation"}
 
 
 def games_to_verify(*, include_active: bool) -> Iterable[Game]:
@@ -44,39 +42,40 @@ def _differ(label: str, stored: Any, replayed: Any) -> str:
 
 def verify_game(game: Game) -> list[str]:
     """Differences between the stored game and the replay of its moves (empty when they agree)."""
-    adapter = registry.get(game.kind)
+    kind = kinds.get(game.kind)
     problems: list[str] = []
-    state = adapter.new_state(seed=game.seed, options=game.options)
+    state = kind.new_state(seed=game.seed, options=game.options, seats=game.seat_count)
     for expected_number, move in enumerate(game.moves.all(), start=1):
         if move.number != expected_number:
             return [*problems, f"move numbers: expected {expected_number}, found {move.number}"]
         try:
-            if move.kind == Move.Kind.RESIGN:
-                parsed = adapter.resign(move.seat)
-            elif move.kind == Move.Kind.TIMEOUT or move.is_timeout:
-                parsed = adapter.timeout()
-            else:
-                parsed = adapter.parse(move.notation)
-            result = adapter.apply(state, parsed)
-        except adapter.IllegalMove as exc:
+            parsed = kind.replay_move(
+                seat=move.seat, kind=move.kind, notation=move.notation, is_timeout=move.is_timeout
+            )
+            played = kind.play(state, parsed, seat=move.seat)
+        except kind.IllegalMove as exc:
             return [*problems, f"move {move.number} {move.notation!r} is illegal: {exc.code}"]
-        if result.player != move.seat:
-            problems.append(_differ(f"move {move.number} seat", move.seat, result.player))
-        if result.score != move.score:
-            problems.append(_differ(f"move {move.number} score", move.score, result.score))
-        state = result.state
+        record = played.record
+        if record.seat != move.seat:
+            problems.append(_differ(f"move {move.number} seat", move.seat, record.seat))
+        if record.score != move.score:
+            problems.append(_differ(f"move {move.number} score", move.score, record.score))
+        if record.public != move.public:
+            problems.append(_differ(f"move {move.number} public", move.public, record.public))
+        state = played.state
 
-    problems += _compare_state(game, adapter.dump(state))
-    racks = adapter.racks(state)
+    summary = kind.summary(state)
+    problems += _compare_state(game, kind.dump(state))
     for seat in game.seats.all():
-        if seat.score != state.scores[seat.index]:
+        if seat.score != summary.scores[seat.index]:
             problems.append(_differ(f"seat {seat.index} score", seat.score,
-                                    state.scores[seat.index]))
-        if seat.rack != racks[seat.index]:
-            problems.append(_differ(f"seat {seat.index} rack", seat.rack, racks[seat.index]))
-    if game.move_number != state.move_number:
-        problems.append(_differ("move_number", game.move_number, state.move_number))
-    problems += _compare_result(game, state)
+                                    summary.scores[seat.index]))
+        if seat.private != summary.private[seat.index]:
+            problems.append(_differ(f"seat {seat.index} private", seat.private,
+                                    summary.private[seat.index]))
+    if game.move_number != summary.move_number:
+        problems.append(_differ("move_number", game.move_number, summary.move_number))
+    problems += _compare_result(game, summary.outcome)
     return problems
 
 
@@ -89,14 +88,14 @@ def _compare_state(game: Game, replayed: dict[str, Any]) -> list[str]:
     ]
 
 
-def _compare_result(game: Game, state) -> list[str]:
+def _compare_result(game: Game, outcome: GameOutcome | None) -> list[str]:
     termination = (game.result or {}).get("termination")
-    engine_result = state.result.to_dict() if state.result is not None else None
-    if termination in ENGINE_TERMINATIONS or engine_result is not None:
+    replayed = outcome.to_json() if outcome is not None else None
+    if outcome is not None or termination not in (None, "aborted", "awarded"):
         if game.status != Game.Status.FINISHED:
             return [_differ("status", game.status, Game.Status.FINISHED)]
-        if game.result != engine_result:
-            return [_differ("result", game.result, engine_result)]
+        if game.result != replayed:
+            return [_differ("result", game.result, replayed)]
     elif game.status == Game.Status.FINISHED and termination != "awarded":
         return [f"status finished but the replay is not over (result {game.result!r})"]
     return []

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.validators import single_line
-from games import computer_levels
+from games import kinds
 from games.models import Game, Move, Seat
 from games.notifications.models import Kind, SentNotification
 from games.notifications.texts import LANGUAGES, text
@@ -85,11 +85,11 @@ def format_deadline(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M UTC") if moment else "-"
 
 
-def _player_name(seat: Seat, language: str) -> str:
+def _player_name(seat: Seat, language: str, kind: str | None = None) -> str:
     if seat.user_id is None:
         # The level's name reads as a name in every language ("gegen Computer (Experte)").
         with translation.override(language if language in LANGUAGES else "en"):
-            return computer_levels.display_name(seat.ai_level or "")
+            return kinds.get(kind or seat.game.kind).computer_name(seat.ai_level or "")
     # Names reach the Subject header: never a line break there (names are validated on
     # input, but an older or admin-edited name must not make every email fail).
     return single_line(seat.user.public_name)
@@ -99,7 +99,7 @@ def _sides(game: Game, user_id: int, language: str) -> tuple[Seat, Seat, str]:
     seats = list(game.seats.select_related("user").order_by("index"))
     mine = next(s for s in seats if s.user_id == user_id)
     theirs = next(s for s in seats if s.index != mine.index)
-    return mine, theirs, _player_name(theirs, language)
+    return mine, theirs, _player_name(theirs, language, game.kind)
 
 
 def _game_fields(game: Game, user_id: int, language: str) -> dict[str, Any]:
@@ -111,6 +111,7 @@ def _game_fields(game: Game, user_id: int, language: str) -> dict[str, Any]:
         "theirs": theirs.score,
         "deadline": format_deadline(game.turn_deadline),
         "mine_seat": mine.index,
+        "theirs_seat": theirs.index,
     }
 
 
@@ -145,7 +146,7 @@ def _result_paragraph(game: Game, user_id: int, language: str) -> str:
     result = game.result or {}
     scores = result.get("scores") or [fields["mine"], fields["theirs"]]
     mine_seat = fields["mine_seat"]
-    fields["mine"], fields["theirs"] = scores[mine_seat], scores[1 - mine_seat]
+    fields["mine"], fields["theirs"] = scores[mine_seat], scores[fields["theirs_seat"]]
     winner = result.get("winner")
     if winner is None:
         return text(language, "draw", **fields)

@@ -12,7 +12,7 @@ import logging
 
 from django.db import transaction
 
-from games import signals
+from games import dispatch, signals
 from games.models import Seat
 from games.notifications.models import EventKind, NotificationEvent
 
@@ -54,6 +54,4 @@ def on_recording(sender, *, event, game_id: int, **kwargs) -> None:
 
 
 def publish_event(event_id: int) -> None:
-    from games.notifications import tasks
-
-    tasks.enqueue(tasks.process_event, event_id)
+    dispatch.enqueue_event(event_id)

@@ -8,10 +8,9 @@ import logging
 from smtplib import SMTPException
 
 from celery import shared_task
-from django.conf import settings
 from django.db import InterfaceError, OperationalError
 
-from games import clocks
+from games import clocks, dispatch
 from games.notifications import services
 
 log = logging.getLogger(__name__)
@@ -19,21 +18,8 @@ log = logging.getLogger(__name__)
 DB_ERRORS = (OperationalError, InterfaceError)
 
 
-def enqueue(task, *args) -> bool:
-    """Queue ``task`` on ``NOTIFY_QUEUE`` (empty: Celery's default queue); False if the broker
-    refused. Messages are nudges: what they announce is in the database and a sweep finds it,
-    so a broker outage is logged and never fails the (committed) caller."""
-    queue = getattr(settings, "NOTIFY_QUEUE", None)
-    try:
-        task.apply_async(args, **({"queue": queue} if queue else {}))
-    except Exception:
-        log.warning("could not queue %s%r", task.name, args, exc_info=True)
-        return False
-    return True
-
-
 @shared_task(
-    name="notifications.process_event",
+    name=dispatch.PROCESS_EVENT,
     autoretry_for=DB_ERRORS,
     retry_backoff=True,
     retry_backoff_max=30,
@@ -47,7 +33,7 @@ def process_event(event_id: int) -> bool:
 
 
 @shared_task(
-    name="notifications.notify_turn",
+    name=dispatch.NOTIFY_TURN,
     autoretry_for=DB_ERRORS,
     retry_backoff=True,
     retry_backoff_max=30,
@@ -59,7 +45,7 @@ def notify_turn(game_id: int, seat_index: int, move_number: int) -> int | None:
 
 
 @shared_task(
-    name="notifications.notify_started",
+    name=dispatch.NOTIFY_STARTED,
     autoretry_for=DB_ERRORS,
     retry_backoff=True,
     retry_backoff_max=30,
@@ -70,7 +56,7 @@ def notify_started(game_id: int) -> int:
 
 
 @shared_task(
-    name="notifications.notify_finished",
+    name=dispatch.NOTIFY_FINISHED,
     autoretry_for=DB_ERRORS,
     retry_backoff=True,
     retry_backoff_max=30,
@@ -83,7 +69,7 @@ def notify_finished(game_id: int) -> int:
 # Backoff capped below the broker's visibility timeout: a retry waiting (unacked) longer than
 # that would be redelivered meanwhile (harmless, the send is claimed, but wasteful).
 @shared_task(
-    name="notifications.send",
+    name=dispatch.SEND_NOTIFICATION,
     autoretry_for=(SMTPException, OSError, *DB_ERRORS),
     retry_backoff=2,
     retry_backoff_max=30,
@@ -94,7 +80,7 @@ def send_notification(notification_id: int) -> bool:
     return services.deliver(notification_id=notification_id)
 
 
-@shared_task(name="notifications.sweep")
+@shared_task(name=dispatch.SWEEP_NOTIFICATIONS)
 def sweep_notifications() -> dict[str, int]:
     """Send due gathered/digest emails and reminders; re-queue sends whose message was lost."""
     return {
@@ -104,18 +90,18 @@ def sweep_notifications() -> dict[str, int]:
     }
 
 
-@shared_task(name="notifications.sweep_outbox")
+@shared_task(name=dispatch.SWEEP_OUTBOX)
 def sweep_outbox() -> int:
     """Decide the events whose message never came (Redis lost it, retries ran out)."""
     return services.sweep_outbox()
 
 
-@shared_task(name="notifications.purge_old", soft_time_limit=30, time_limit=40)
+@shared_task(name=dispatch.PURGE_NOTIFICATIONS, soft_time_limit=30, time_limit=40)
 def purge_old() -> dict[str, int]:
     """Delete claims and outbox rows older than ``NOTIFY_RETENTION_DAYS``."""
     return services.purge_old()
 
 
-@shared_task(name="clocks.sweep_expired_turns")
+@shared_task(name=dispatch.SWEEP_EXPIRED_TURNS)
 def sweep_expired_turns() -> int:
     return clocks.sweep_expired_turns()

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, registry, signals
+from games import dispatch, errors, kinds, signals
+from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
 
 if TYPE_CHECKING:
@@ -42,15 +43,6 @@ def _send_on_commit(signal, **kwargs: Any) -> None:
     transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
 
 
-def _queue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
-    def enqueue() -> None:
-        from games.tasks import enqueue_ai_turn  # tasks import services: import late
-
-        enqueue_ai_turn(game_id, move_number)
-
-    transaction.on_commit(enqueue)
-
-
 def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
     """Start the turn of ``game.current_seat``: clock, signal, and the computer if it moves."""
     game.turn_started_at = now
@@ -62,63 +54,68 @@ def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         move_number=game.move_number,
     )
     if seats[game.current_seat].is_computer:
-        _queue_ai_turn_on_commit(game.pk, game.move_number)
+        dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number)
 
 
 def _start(game: Game, seats: list[Seat], now: datetime) -> None:
-    """Both seats are filled: the game becomes active and the first turn begins."""
-    adapter = registry.get(game.kind)
-    state = adapter.load(game.state)
+    """Every seat is filled: the game becomes active and the first turn begins."""
+    kind = kinds.get(game.kind)
     game.status = Game.Status.ACTIVE
     game.started_at = now
-    game.current_seat = state.current_player
+    game.current_seat = kind.summary(kind.load(game.state)).to_move
     _begin_turn(game, seats, now)
     game.save()
     _send_on_commit(signals.game_started, game_id=game.pk)
 
 
 def _record_move(
-    game: Game, seats: list[Seat], result: Any, *, now: datetime | None = None
-) -> dict[str, Any]:
-    """Persist an engine ``MoveResult``: state, seats, the Move row, clock, end of game."""
-    adapter = registry.get(game.kind)
+    game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None = None
+) -> PlayedMove:
+    """Persist a played move: state, seats, the Move row, clock, end of game."""
+    kind = kinds.get(game.kind)
     now = now or timezone.now()
-    state = result.state
-    facts = adapter.describe(result)
-    game.state = adapter.dump(state)
-    game.move_number = state.move_number
+    summary, record = played.summary, played.record
+    game.state = kind.dump(played.state)
+    game.move_number = summary.move_number
     Move.objects.create(
         game=game,
-        number=state.move_number,
-        seat=result.player,
-        kind=facts["kind"],
-        notation=facts["notation"],
-        public_notation=facts["public_notation"],
-        score=facts["score"],
-        lines=facts["lines"],
-        drawn=len(facts["drawn"]),
-        is_timeout=facts["kind"] == Move.Kind.TIMEOUT,
+        number=summary.move_number,
+        seat=record.seat,
+        kind=record.kind,
+        notation=record.notation,
+        public_notation=record.public_notation,
+        score=record.score,
+        public=record.public,
+        is_timeout=record.is_timeout,
     )
-    racks = adapter.racks(state)
     for seat in seats:
-        seat.score = state.scores[seat.index]
-        seat.rack = racks[seat.index]
-    Seat.objects.bulk_update(seats, ["score", "rack"])
-    if state.result is not None:
-        game.status = Game.Status.FINISHED
-        game.finished_at = now
-        game.current_seat = None
-        game.turn_started_at = None
-        game.turn_deadline = None
-        game.result = {
-            "termination": state.result.termination.value,
-            "winner": state.result.winner,
-            "scores": list(state.result.scores),
-            "adjustments": list(state.result.adjustments),
-        }
-        _send_on_commit(signals.game_finished, game_id=game.pk)
+        seat.score = summary.scores[seat.index]
+        seat.private = summary.private[seat.index]
+    fields = ["score", "private"]
+    if summary.outcome is not None:
+        _set_results(seats, summary.outcome)
+        fields.append("result")
+    Seat.objects.bulk_update(seats, fields)
+    if summary.outcome is not None:
+        _finish(game, summary.outcome, now)
     else:
-        game.current_seat = state.current_player
+        game.current_seat = summary.to_move
         _begin_turn(game, seats, now)
     game.save()
-    return facts
+    return played
+
+
+def _set_results(seats: list[Seat], outcome: GameOutcome) -> None:
+    for seat in seats:
+        seat.result = outcome.results[seat.index]
+
+
+def _finish(game: Game, outcome: GameOutcome, now: datetime, *, aborted: bool = False) -> None:
+    """The game is over (``game.save()`` is the caller's): result, no clock, game_finished."""
+    game.status = Game.Status.ABORTED if aborted else Game.Status.FINISHED
+    game.finished_at = now
+    game.current_seat = None
+    game.turn_started_at = None
+    game.turn_deadline = None
+    game.result = outcome.to_json()
+    _send_on_commit(signals.game_finished, game_id=game.pk)

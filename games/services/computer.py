@@ -11,33 +11,49 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import registry
-from games.models import Game, Move
+from games import kinds
+from games.models import Game, Move, Seat
 from games.services._common import _record_move, _seats
 
 
 def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     """The computer plays its turn; does nothing if the game moved on or it is not its turn.
 
-    The move is drawn from ``Random(f"{seed}:ai:{move_number}")``, so a retried task plays
-    exactly the same move.
+    The search runs on a snapshot read WITHOUT the row lock (it may take a while, and a
+    player's move or resignation must not wait for it); the move is then saved under the lock
+    only if the move number is still the one searched on, else it is discarded. The move is
+    drawn from ``Random(f"{seed}:ai:{move_number}")``, so a retried task plays exactly the
+    same move.
     """
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not _computer_to_move(game, expected_move_number):
+        return None
+    seat = Seat.objects.get(game=game, index=game.current_seat)
+    kind = kinds.get(game.kind)
+    state = kind.load(game.state)
+    rng = random.Random(f"{game.seed}:ai:{game.move_number}")
+    choice = kind.computer_move(state, seat.ai_level, rng)
     with transaction.atomic():
-        game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE:
+        locked = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
+        if locked is None or not _computer_to_move(locked, expected_move_number):
+            return None  # a resignation, an abort or a timeout came first: discard the search
+        seats = _seats(locked)
+        if not seats[locked.current_seat].is_computer:
             return None
-        if game.move_number != expected_move_number:
-            return None
-        seats = _seats(game)
-        seat = seats[game.current_seat]
-        if not seat.is_computer:
-            return None
-        adapter = registry.get(game.kind)
-        state = adapter.load(game.state)
-        rng = random.Random(f"{game.seed}:ai:{game.move_number}")
-        choice = adapter.computer_move(state, seat.ai_level, rng)
-        _record_move(game, seats, adapter.apply(state, choice))
-        return Move.objects.get(game=game, number=game.move_number)
+        # The move number is unchanged, so the state under the lock is the one searched on.
+        played = kind.play(kind.load(locked.state), choice)
+        _record_move(locked, seats, played)
+        return Move.objects.get(game=locked, number=locked.move_number)
+
+
+def _computer_to_move(game: Game, expected_move_number: int) -> bool:
+    return (
+        game.status == Game.Status.ACTIVE
+        and game.move_number == expected_move_number
+        and game.current_seat is not None
+        and Seat.objects.filter(game=game, index=game.current_seat, ai_level__isnull=False)
+        .exists()
+    )
 
 
 def play_timeout(
@@ -54,7 +70,8 @@ def play_timeout(
         if game.turn_deadline is None or game.turn_deadline > now:
             return None
         seats = _seats(game)
-        adapter = registry.get(game.kind)
-        state = adapter.load(game.state)
-        _record_move(game, seats, adapter.apply(state, adapter.timeout()), now=now)
+        kind = kinds.get(game.kind)
+        seat = game.current_seat
+        played = kind.play(kind.load(game.state), kind.timeout(seat), seat=seat)
+        _record_move(game, seats, played, now=now)
         return Move.objects.get(game=game, number=game.move_number)

@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import errors, registry, selectors
+from games import errors, kinds, selectors
 from games.models import TURN_HOURS_CHOICES, Game, Seat
 from games.services import idempotency
 from games.services._common import _seats, _start
@@ -30,20 +30,21 @@ def _new_seed() -> int:
 
 
 def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kind: str) -> None:
-    if kind not in registry.KINDS:
+    if kind not in kinds.names():
         raise errors.invalid(
             _("Unknown game kind '%(kind)s'.") % {"kind": kind},
-            kind=[f"one of {list(registry.KINDS)}"],
+            kind=[f"one of {kinds.names()}"],
         )
     if turn_hours not in TURN_HOURS_CHOICES:
         raise errors.invalid(
             _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
             turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
         )
-    if layout not in registry.LAYOUTS:
+    layouts = kinds.get(kind).options_input().fields["layout"].choices
+    if layout not in layouts:
         raise errors.invalid(
-            _("layout must be one of %(choices)s.") % {"choices": list(registry.LAYOUTS)},
-            layout=[f"one of {list(registry.LAYOUTS)}"],
+            _("layout must be one of %(choices)s.") % {"choices": list(layouts)},
+            layout=[f"one of {list(layouts)}"],
         )
     if len(opponent) != 1 or not set(opponent) <= {"ai", "username", "random"}:
         raise errors.invalid(
@@ -75,7 +76,7 @@ def create_game(
 ) -> Game:
     """A new game against the computer, a named player, or a random opponent (pair or wait)."""
     _validate_create(opponent, turn_hours, layout, kind)
-    adapter = registry.get(kind)
+    game_kind = kinds.get(kind)
     now = timezone.now()
     with transaction.atomic():
         if "random" in opponent:
@@ -91,17 +92,17 @@ def create_game(
                 .first()
             )
             if waiting is not None:
-                racks = adapter.racks(adapter.load(waiting.state))
-                Seat.objects.create(game=waiting, index=1, user=user, rack=racks[1])
+                private = game_kind.summary(game_kind.load(waiting.state)).private
+                Seat.objects.create(game=waiting, index=1, user=user, private=private[1])
                 _start(waiting, _seats(waiting), now)
                 return waiting
         second: dict[str, Any] | None
         if "ai" in opponent:
             level = opponent["ai"]
-            if level not in adapter.levels:
+            if level not in game_kind.levels:
                 raise errors.invalid(
                     _("Unknown computer level '%(level)s'.") % {"level": level},
-                    ai=[f"one of {list(adapter.levels)}"],
+                    ai=[f"one of {list(game_kind.levels)}"],
                 )
             second = {"ai_level": level}
         elif "username" in opponent:
@@ -119,23 +120,25 @@ def create_game(
             second = None  # a random request that found nobody: wait for a partner
 
         seed = _new_seed()
-        options = adapter.options(layout=layout)
-        state = adapter.new_state(seed=seed, options=options)
-        racks = adapter.racks(state)
+        options = game_kind.options(layout=layout)
+        seat_count = 2
+        state = game_kind.new_state(seed=seed, options=options, seats=seat_count)
+        private = game_kind.summary(state).private
         game = Game.objects.create(
             kind=kind,
             status=Game.Status.WAITING,
             options=options,
             layout=layout,
             seed=seed,
-            state=adapter.dump(state),
+            state=game_kind.dump(state),
             turn_hours=turn_hours,
+            seat_count=seat_count,
         )
-        seats = [Seat.objects.create(game=game, index=0, user=user, rack=racks[0])]
+        seats = [Seat.objects.create(game=game, index=0, user=user, private=private[0])]
         if second is None:
             game.save()
             return game
-        seats.append(Seat.objects.create(game=game, index=1, rack=racks[1], **second))
+        seats.append(Seat.objects.create(game=game, index=1, private=private[1], **second))
         _start(game, seats, now)
         return game
 

@@ -7,50 +7,53 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 from django.utils import timezone
 
-from games import errors, registry, signals
-from games.models import Game
-from games.services._common import _lock_game, _record_move, _seat_of, _seats, _send_on_commit
+from games import errors, kinds
+from games.kinds.base import LOSS, NONE, WIN, GameOutcome
+from games.models import Game, Seat
+from games.services._common import (
+    _finish,
+    _lock_game,
+    _record_move,
+    _seat_of,
+    _seats,
+    _set_results,
+)
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 
 def resign(*, game_id: int, user: User) -> Game:
-    """The user gives up (at any time, on either player's turn); the opponent wins."""
+    """The user gives up (at any time, on anyone's turn); the kind decides who wins."""
     with transaction.atomic():
         game = _lock_game(game_id)
         seats = _seats(game)
         seat = _seat_of(seats, user)
         if game.is_over:
             raise errors.game_over()
-        adapter = registry.get(game.kind)
+        kind = kinds.get(game.kind)
         if game.status == Game.Status.WAITING:
             # Nobody to lose against: withdrawing a random-opponent request aborts it.
             _end_without_moves(game, termination="aborted", winner=None)
             return game
-        result = adapter.apply(adapter.load(game.state), adapter.resign(seat.index))
-        _record_move(game, seats, result)
+        played = kind.play(kind.load(game.state), kind.resign(seat.index), seat=seat.index)
+        _record_move(game, seats, played)
         return game
 
 
 def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> None:
     seats = _seats(game)
-    scores = [0, 0]
-    for seat in seats:
-        scores[seat.index] = seat.score
-    game.status = Game.Status.ABORTED if termination == "aborted" else Game.Status.FINISHED
-    game.finished_at = timezone.now()
-    game.current_seat = None
-    game.turn_started_at = None
-    game.turn_deadline = None
-    game.result = {
-        "termination": termination,
-        "winner": winner,
-        "scores": scores,
-        "adjustments": [0, 0],
-    }
+    scores = tuple(seat.score for seat in seats)
+    winners = () if winner is None else (winner,)
+    if termination == "aborted":
+        results = tuple(NONE for _ in seats)
+    else:
+        results = tuple(WIN if s.index in winners else LOSS for s in seats)
+    outcome = GameOutcome(termination, winners, scores, tuple(0 for _ in seats), results)
+    _set_results(seats, outcome)
+    Seat.objects.bulk_update(seats, ["result"])
+    _finish(game, outcome, timezone.now(), aborted=termination == "aborted")
     game.save()
-    _send_on_commit(signals.game_finished, game_id=game.pk)
 
 
 def abort_game(*, game_id: int) -> Game:
@@ -65,10 +68,10 @@ def abort_game(*, game_id: int) -> Game:
 
 def award_game(*, game_id: int, seat_index: int) -> Game:
     """Moderation: end the game as a win for ``seat_index``."""
-    if seat_index not in (0, 1):
-        raise errors.invalid("seat_index is 0 or 1.")
     with transaction.atomic():
         game = _lock_game(game_id)
+        if seat_index not in range(game.seat_count):
+            raise errors.invalid(f"seat_index is a seat of the game (0 to {game.seat_count - 1}).")
         if game.is_over:
             raise errors.game_over()
         _end_without_moves(game, termination="awarded", winner=seat_index)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import errors, registry, selectors
+from games import errors, kinds, selectors
 from games.models import Game, IdempotencyRecord, Seat
 from games.services._common import _lock_game, _record_move, _seat_of, _seats
 
@@ -55,7 +55,7 @@ def submit_move(
     """
     with transaction.atomic():
         game = _lock_game(game_id)
-        adapter = registry.get(game.kind)
+        kind = kinds.get(game.kind)
         seats = _seats(game)
         seat = _seat_of(seats, user)
         fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
@@ -71,18 +71,18 @@ def submit_move(
         if game.current_seat != seat.index:
             raise errors.not_your_turn()
         try:
-            parsed = adapter.parse(move)
-            result = adapter.apply(adapter.load(game.state), parsed)
-        except adapter.IllegalMove as exc:
-            raise errors.illegal_move(exc) from exc
-        facts = _record_move(game, seats, result)
+            played = kind.play(kind.load(game.state), kind.parse(move), seat=seat.index)
+        except kind.IllegalMove as exc:
+            raise errors.illegal_move(kind, exc) from exc
+        _record_move(game, seats, played)
         view = selectors.player_view(
-            game=game, seat_index=seat.index, seats=seats, state=result.state
+            game=game, seat_index=seat.index, seats=seats, state=played.state
         )
+        record = played.record
         body = {
-            "score": facts["score"],
-            "lines": facts["lines"],
-            "drawn": facts["drawn"],
+            "score": record.score,
+            **record.public,
+            **record.private.get(seat.index, {}),  # what only the mover learns (drawn tiles)
             "game": _jsonable(view),
         }
         if idempotency_key:
@@ -126,20 +126,16 @@ def preview_move(
     game, seat = selectors.game_for_player(game_id=game_id, user=user)
     if game.is_over:
         raise errors.game_over()
-    adapter = registry.get(game.kind)
-    state = adapter.load(game.state)
+    kind = kinds.get(game.kind)
+    state = kind.load(game.state)
     try:
-        scored = adapter.preview(state, seat.index, adapter.parse(move))
-    except adapter.IllegalMove as exc:
-        return {"legal": False, "score": None, "lines": [], "error": errors.illegal_move_dict(exc)}
+        scored = kind.preview(state, seat.index, kind.parse(move))
+    except kind.IllegalMove as exc:
+        error = errors.illegal_move_dict(kind, exc)
+        return {"legal": False, "score": None, "lines": [], "error": error}
     if scored is None:
         return {"legal": True, "score": 0, "lines": [], "error": None}
-    return {
-        "legal": True,
-        "score": scored.score,
-        "lines": scored.lines_dicts(state.board.size),
-        "error": None,
-    }
+    return {"legal": True, "score": scored.score, "lines": [], **scored.public, "error": None}
 
 
 SEEN_RESOLUTION = timedelta(seconds=30)

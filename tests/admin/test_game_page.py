@@ -41,7 +41,7 @@ def test_both_racks_the_bag_and_the_full_history(moderator_client, played_game):
     page = _page(moderator_client, played_game)
     seats = {s.index: s for s in played_game.seats.all()}
     for seat in seats.values():
-        assert " ".join(seat.rack) in page
+        assert " ".join(seat.private["rack"]) in page
     bag = "".join("*" if t == 10 else str(t) for t in played_game.state["bag"])
     assert bag in page
     assert "g7=5 h7=5" in page

@@ -137,7 +137,7 @@ def test_a_crash_is_a_json_500_without_traceback(alice_client, settings, monkeyp
 @pytest.mark.parametrize("form", ["%Y%m%d", "%Y-%m-%dT00:00", "%Y-W%W-%w", " %Y-%m-%d"])
 def test_a_puzzle_day_is_only_yyyy_mm_dd(alice_client, form):
     """Today's puzzle answers under 2026-12-01, never under 20261201 or another ISO form."""
-    from games.puzzles.selectors import utc_today
+    from games.crazy10s.puzzles.selectors import utc_today
 
     today = utc_today()
     assert alice_client.get(f"/api/v1/puzzles/{today:%Y-%m-%d}").status_code == 200

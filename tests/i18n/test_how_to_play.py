@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from games import howto
-from games.crazy10s import engine
+from games.crazy10s import engine, howto
 
 LANGUAGES = ("en", "de", "fr", "pt-br")
 KINDS = ("DN", "TN", "DL", "TL", "★")

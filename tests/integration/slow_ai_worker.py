@@ -7,13 +7,13 @@ import time
 from pathlib import Path
 
 from config.celery import app  # noqa: F401  (the worker's app)
-from games import registry
+from games.crazy10s.kind import Crazy10sKind
 
 _delay = float(os.environ.get("C10S_AI_TURN_DELAY_SECONDS", "0"))
 _marker = os.environ.get("C10S_AI_TURN_MARKER")
 
 if _delay:
-    _real = registry.Crazy10sAdapter.computer_move
+    _real = Crazy10sKind.computer_move
 
     def slow_computer_move(self, state, level, rng):
         if _marker:
@@ -21,4 +21,4 @@ if _delay:
         time.sleep(_delay)
         return _real(self, state, level, rng)
 
-    registry.Crazy10sAdapter.computer_move = slow_computer_move
+    Crazy10sKind.computer_move = slow_computer_move

@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from games import registry, services
+from games import kinds, services
 from games.crazy10s import engine
 from tests.integration.workers import (
     remove_log,
@@ -73,9 +73,9 @@ def my_choice(game_id: int) -> str:
     from games.models import Game
 
     game = Game.objects.get(pk=game_id)
-    adapter = registry.get(game.kind)
-    state = adapter.load(game.state)
-    placements = adapter.legal_placements(state)
+    kind = kinds.get(game.kind)
+    state = kind.load(game.state)
+    placements = kind.legal_placements(state)
     if not placements:
         return "pass"
     best = max(placements, key=lambda p: (p.score, engine.format_move(p.move)))

@@ -7,6 +7,7 @@ import pytest
 from django.conf import settings
 from django.utils import timezone
 
+from games import dispatch
 from games.models import Seat
 from games.notifications import services, tasks
 from games.notifications.models import SentNotification, Status
@@ -50,7 +51,7 @@ def test_lost_sends_are_queued_again_and_given_up_after_many_attempts(
     human_game, alice, bob, play, queued_sends, monkeypatch
 ):
     published: list[int] = []
-    monkeypatch.setattr(tasks, "enqueue", lambda task, pk: published.append(pk) or True)
+    monkeypatch.setattr(dispatch, "enqueue_send", lambda pk: published.append(pk) or True)
     play(human_game, alice, "g7=5 h7=5")
     n = services.notify_turn(game_id=human_game.pk, seat_index=1, move_number=1)
     assert services.requeue_stuck() == 0  # fresh: its task is on its way

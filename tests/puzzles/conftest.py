@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 import time_machine
 
-from games.puzzles import services
-from games.puzzles.models import Puzzle
+from games.crazy10s.puzzles import services
+from games.crazy10s.puzzles.models import Puzzle
 
 TODAY = date(2025, 3, 10)
 NOON = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)

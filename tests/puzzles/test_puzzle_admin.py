@@ -8,8 +8,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games.puzzles import generation
-from games.puzzles.models import Puzzle, PuzzleAttempt
+from games.crazy10s.puzzles import generation
+from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
 from tests.puzzles.conftest import TODAY, stored_puzzle
 
 LIST = reverse("admin:puzzles_puzzle_changelist")

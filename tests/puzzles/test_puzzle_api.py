@@ -17,7 +17,7 @@ from games.crazy10s.engine import (
     parse_move,
     parse_rack,
 )
-from games.puzzles.models import PuzzleAttempt
+from games.crazy10s.puzzles.models import PuzzleAttempt
 from tests.helpers import assert_error
 from tests.puzzles.conftest import NOON, TODAY, stored_puzzle
 

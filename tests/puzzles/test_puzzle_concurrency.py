@@ -9,8 +9,8 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.puzzles import selectors, services
-from games.puzzles.models import PuzzleAttempt
+from games.crazy10s.puzzles import selectors, services
+from games.crazy10s.puzzles.models import PuzzleAttempt
 
 
 @pytest.mark.postgres

@@ -16,7 +16,7 @@ from games.crazy10s.engine import (
     parse_move,
     parse_rack,
 )
-from games.puzzles import generation
+from games.crazy10s.puzzles import generation
 
 DAYS = [date(2025, 1, 1), date(2025, 6, 15), date(2026, 2, 28)]
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 from django.conf import settings
 
-from games.puzzles import generation, selectors, services
-from games.puzzles.models import Puzzle, PuzzleAttempt
-from games.puzzles.tasks import ensure_daily_puzzles
+from games.crazy10s.puzzles import generation, selectors, services
+from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
+from games.crazy10s.puzzles.tasks import ensure_daily_puzzles
 from tests.puzzles.conftest import NOON, TODAY, stored_puzzle
 
 

@@ -29,7 +29,7 @@ def test_game_against_the_computer_starts_at_once(alice, fixed_seed, ai_queue):
         (0, alice.pk, None),
         (1, None, "casual"),
     ]
-    assert seats[0].rack == ["0", "1", "2", "3", "5", "5", "5"]
+    assert seats[0].private == {"rack": ["0", "1", "2", "3", "5", "5", "5"]}
 
 
 def test_the_computer_moving_first_is_queued_on_commit(
@@ -120,7 +120,7 @@ def test_random_pairing(alice, bob, carol):
         (0, "alice"),
         (1, "bob"),
     ]
-    assert len(paired.seats.get(index=1).rack) == 7
+    assert len(paired.seats.get(index=1).private["rack"]) == 7
     # carol takes the next one
     assert services.create_game(user=carol, opponent={"random": True}).pk == waiting_alice2.pk
 

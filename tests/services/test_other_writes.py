@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ApiError
-from games import registry, services
+from games import kinds, services
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db
@@ -43,15 +43,15 @@ def test_ai_turn_plays_the_seeded_move(alice, monkeypatch, ai_queue):
     # the computer moves first
     monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240601)
     game = services.create_game(user=alice, opponent={"ai": "casual"})
-    adapter = registry.get("crazy10s")
-    state = adapter.load(game.state)
-    expected = adapter.apply(
-        state, adapter.computer_move(state, "casual", random.Random(f"{game.seed}:ai:0"))
+    kind = kinds.get("crazy10s")
+    state = kind.load(game.state)
+    expected = kind.play(
+        state, kind.computer_move(state, "casual", random.Random(f"{game.seed}:ai:0"))
     )
     move = services.play_ai_turn(game_id=game.pk, expected_move_number=0)
     assert move is not None and move.seat == 1 and move.number == 1
     game.refresh_from_db()
-    assert game.state == adapter.dump(expected.state)
+    assert game.state == kind.dump(expected.state)
     assert game.current_seat == 0
     # a retry of the same task (same expected number) does nothing
     assert services.play_ai_turn(game_id=game.pk, expected_move_number=0) is None

@@ -22,7 +22,7 @@ def snapshot(game: Game) -> tuple:
         game.move_number,
         game.status,
         game.turn_deadline,
-        list(Seat.objects.filter(game=game).values_list("score", "rack")),
+        list(Seat.objects.filter(game=game).values_list("score", "private")),
         Move.objects.filter(game=game).count(),
         IdempotencyRecord.objects.count(),
     )
@@ -46,11 +46,12 @@ def test_a_placement_is_stored(human_game, alice):
     assert game.current_seat == 1
     assert game.turn_deadline >= before + timedelta(hours=72)
     move = Move.objects.get(game=game)
-    assert (move.number, move.seat, move.kind, move.notation, move.score, move.drawn) == (
-        1, 0, "placement", OPENING, 20, 2
+    assert (move.number, move.seat, move.kind, move.notation, move.score) == (
+        1, 0, "placement", OPENING, 20
     )
+    assert move.public == {"lines": receipt.body["lines"], "drawn": 2}
     seat = game.seats.get(index=0)
-    assert seat.score == 20 and len(seat.rack) == 7
+    assert seat.score == 20 and len(seat.private["rack"]) == 7
 
 
 def test_structured_tiles_are_accepted(human_game, alice):
@@ -116,7 +117,7 @@ def test_swap_keeps_its_tiles_private(human_game, alice):
         game_id=human_game.pk, user=alice, move="swap 0 1 5", expected_move_number=0
     )
     move = Move.objects.get(game=human_game)
-    assert (move.kind, move.notation, move.public_notation, move.drawn) == (
+    assert (move.kind, move.notation, move.public_notation, move.public["drawn"]) == (
         "swap", "swap 0 1 5", "swap 3", 3
     )
 
@@ -217,7 +218,7 @@ def test_six_scoreless_turns_finish_the_game(
     assert game.turn_deadline is None and game.current_seat is None
     # racks 0123555 (21) and 1234668 (30) are subtracted
     assert game.result == {
-        "termination": "scoreless_turns", "winner": 0, "scores": [-21, -30],
+        "termination": "scoreless_turns", "winner": 0, "winners": [0], "scores": [-21, -30],
         "adjustments": [-21, -30],
     }
     assert list(game.seats.values_list("score", flat=True)) == [-21, -30]

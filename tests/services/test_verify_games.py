@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games import registry, services
+from games import kinds, services
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db
@@ -23,15 +23,15 @@ def _verify(*args: str) -> tuple[int, str]:
 
 def _play_to_the_end(game: Game, users: dict[int, object], max_moves: int = 300) -> Game:
     """Both players play the best-scoring legal placement, or pass, until the game ends."""
-    adapter = registry.get(game.kind)
+    kind = kinds.get(game.kind)
     for _ in range(max_moves):
         game.refresh_from_db()
         if game.is_over:
             return game
-        state = adapter.load(game.state)
-        placements = adapter.legal_placements(state)
+        state = kind.load(game.state)
+        placements = kind.legal_placements(state)
         best = max(placements, key=lambda p: p.score, default=None)
-        move = "pass" if best is None else adapter.describe(adapter.apply(state, best))["notation"]
+        move = "pass" if best is None else kind.play(state, best).record.notation
         services.submit_move(
             game_id=game.pk, user=users[game.current_seat], move=move,
             expected_move_number=game.move_number,

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import OperationalError
 from django.utils import timezone
 
-from games import services, tasks
+from games import dispatch, services, tasks
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -92,12 +92,23 @@ def test_sweep_runs_every_30_seconds():
 
 
 def test_enqueue_uses_the_configured_queue(monkeypatch, settings):
+    """dispatch sends by name; the router (CELERY_TASK_ROUTES) picks GAMES_AI_QUEUE."""
+    from celery import current_app
+
     sent = []
     monkeypatch.setattr(
-        tasks.play_ai_turn, "apply_async", lambda args, **options: sent.append((args, options))
+        current_app.amqp, "send_task_message",
+        lambda producer, name, message, **options: sent.append(
+            (name, message.headers["argsrepr"], options.get("queue"))
+        ),
     )
     settings.GAMES_AI_QUEUE = "ai-test"
-    tasks.enqueue_ai_turn(7, 3)
+    assert dispatch.enqueue_ai_turn(7, 3) is True
     settings.GAMES_AI_QUEUE = None
-    tasks.enqueue_ai_turn(7, 4)
-    assert sent == [((7, 3), {"queue": "ai-test"}), ((7, 4), {})]
+    assert dispatch.enqueue_ai_turn(7, 4) is True
+    queues = [getattr(queue, "name", queue) for _, _, queue in sent]
+    assert [(name, args) for name, args, _ in sent] == [
+        ("games.play_ai_turn", "(7, 3)"), ("games.play_ai_turn", "(7, 4)")
+    ]
+    assert queues[0] == "ai-test" and queues[1] != "ai-test"
+    assert dispatch.route_task("games.play_ai_turn", (), {}, {}) is None  # default queue

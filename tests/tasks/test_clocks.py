@@ -46,6 +46,7 @@ def test_a_game_left_alone_ends_after_six_timeouts_with_rack_deductions(human_ga
     assert human_game.result == {
         "termination": "scoreless_turns",
         "winner": 0,
+        "winners": [0],
         "scores": [-21, -30],
         "adjustments": [-21, -30],
     }

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from games import dispatch
 from games.models import Game, Seat
 from games.notifications.models import SentNotification, Status
 
@@ -51,12 +52,7 @@ def seen_recently(seat: Seat, now: datetime) -> bool:
 
 
 def _enqueue_send(notification_id: int) -> None:
-    def send() -> None:
-        from games.notifications import tasks
-
-        tasks.enqueue(tasks.send_notification, notification_id)
-
-    transaction.on_commit(send)
+    transaction.on_commit(lambda: dispatch.enqueue_send(notification_id))
 
 
 def _claim(key: str, **fields) -> SentNotification | None:

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
+from games import dispatch
 from games.notifications import emails
 from games.notifications.models import SentNotification, Status
 
@@ -31,11 +32,9 @@ def requeue_stuck(*, now: datetime | None = None) -> int:
         status=Status.FAILED
     )
     ids = list(stale.filter(attempts__lt=MAX_SEND_ATTEMPTS).values_list("pk", flat=True)[:500])
-    from games.notifications import tasks
-
     queued = 0
     for pk in ids:
-        if not tasks.enqueue(tasks.send_notification, pk):
+        if not dispatch.enqueue_send(pk):
             break  # the broker is down: the next sweep tries again
         queued += 1
     return queued

@@ -1,4 +1,4 @@
-"""Bonus layouts (RULES.md "Bonus squares"): classic layouts verbatim and the seeded random one."""
+"""Bonus layouts (docs/rules.md "Bonus squares"): the classic layouts and seeded random ones."""
 
 from collections import Counter
 
@@ -15,7 +15,7 @@ from games.crazy10s.engine import (
     square_name,
 )
 
-# Copied verbatim from RULES.md.
+# Copied verbatim from docs/rules.md.
 CLASSIC_13 = (
     "T..d..T..d..T/.D...t.t...D./....d...d..../d..D..d..D..d/..d.......d../.t...d.d...t./"
     "T..d..*..d..T/.t...d.d...t./..d.......d../d..D..d..D..d/....d...d..../.D...t.t...D./"

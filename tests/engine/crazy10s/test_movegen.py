@@ -132,7 +132,7 @@ def test_single_zero_scores_nothing_and_singles_appear_once() -> None:
 
 
 def test_rules_example_dn_dl() -> None:
-    # RULES.md: a new 3 on a DN square and a new 7 on a DL square (here the start square, a DL
+    # docs/rules.md: a new 3 on a DN square and a new 7 on a DL square (here the start square, a DL
     # on the first move) forming the line 3 7 score (3×2 + 7) × 2 = 26.
     layout = parse_layout("/".join(["......."] * 3 + ["..d*..."] + ["......."] * 3))
     by_move = {format_move(p.move): p for p in generate_placements(Board.empty(layout), (3, 7))}

@@ -1,4 +1,4 @@
-"""Notation (RULES.md "Notation"): moves, boards, layouts, racks and square names."""
+"""Notation (docs/rules.md "Notation"): moves, boards, layouts, racks and square names."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Placement legality (RULES.md "Lines and legal placements") and every error code.
+"""Placement legality (docs/rules.md "Lines and legal placements") and every error code.
 
 Every refusal is checked through ``assert_refused``: the code is right and the state is unchanged.
 """

@@ -1,4 +1,4 @@
-"""Scoring (RULES.md "Scoring") with worked examples."""
+"""Scoring (docs/rules.md "Scoring") with worked examples."""
 
 from games.crazy10s.engine import (
     Board,
@@ -40,7 +40,7 @@ def test_rules_example_on_a_later_move_with_cross_lines():
     scored = check_placement(board, parse_move("g8=3 h8=7"), parse_rack("37"))
     by_line = {(ln.direction, ln.squares[0]): ln.score for ln in scored.lines}
     assert by_line == {
-        ("across", index_of("g8")): (3 * 2 + 7) * 2,  # 26, as in RULES.md
+        ("across", index_of("g8")): (3 * 2 + 7) * 2,  # 26, as in docs/rules.md
         ("down", index_of("g7")): 7 + 3 * 2,  # the DN 3 counts double in its column too
         ("down", index_of("h7")): (3 + 7) * 2,  # the DL doubles the column through h8
     }

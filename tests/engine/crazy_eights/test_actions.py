@@ -1,4 +1,4 @@
-"""Action cards (2, Queen, Ace), several cards at once and going out (RULES.md)."""
+"""Action cards (2, Queen, Ace), several cards at once and going out (docs/rules.md)."""
 
 from games.crazy_eights.engine import (
     SUITS,

@@ -1,4 +1,4 @@
-"""Move notation (RULES.md, "Crazy Eights notation")."""
+"""Move notation (docs/rules.md, "Crazy Eights notation")."""
 
 import random
 

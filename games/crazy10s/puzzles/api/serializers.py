@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from config.fields import StrictCharField
 from games.crazy10s.engine import parse_layout
-from games.puzzles.selectors import percent_of_best
+from games.crazy10s.puzzles.selectors import percent_of_best
 
 
 class PuzzleBonusSquareSerializer(serializers.Serializer):

@@ -19,8 +19,8 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('date', models.DateField(help_text='The UTC day the puzzle is played.', unique=True)),
-                ('board', models.CharField(help_text='Board in RULES.md notation.', max_length=200)),
-                ('layout', models.CharField(help_text='Layout in RULES.md notation.', max_length=200)),
+                ('board', models.CharField(help_text='Board in docs/rules.md notation.', max_length=200)),
+                ('layout', models.CharField(help_text='Layout in docs/rules.md notation.', max_length=200)),
                 ('rack', models.CharField(help_text='The 7 tiles to play, e.g. 1237*55.', max_length=7)),
                 ('best_score', models.PositiveIntegerField()),
                 ('best_move', models.CharField(max_length=100)),

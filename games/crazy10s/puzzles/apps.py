@@ -3,6 +3,6 @@ from django.apps import AppConfig
 
 class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
-    name = "games.puzzles"
+    name = "games.crazy10s.puzzles"
     label = "puzzles"
     verbose_name = "Daily Puzzle"

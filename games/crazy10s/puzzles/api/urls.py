@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from games.puzzles.api import views
+from games.crazy10s.puzzles.api import views
 
 
 class DayConverter:

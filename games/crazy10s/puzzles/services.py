@@ -23,9 +23,9 @@ from games.crazy10s.engine import (
     parse_move,
     parse_rack,
 )
-from games.move_errors import message_for
-from games.puzzles import generation, selectors
-from games.puzzles.models import Puzzle, PuzzleAttempt
+from games.crazy10s.messages import message_for
+from games.crazy10s.puzzles import generation, selectors
+from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
 
 if TYPE_CHECKING:
     from accounts.models import User

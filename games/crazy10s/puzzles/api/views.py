@@ -16,15 +16,15 @@ from rest_framework.views import APIView
 
 from config.errors import ApiError
 from games.api.serializers import ErrorEnvelopeSerializer
-from games.puzzles import selectors, services
-from games.puzzles.api.serializers import (
+from games.crazy10s.puzzles import selectors, services
+from games.crazy10s.puzzles.api.serializers import (
     PuzzleAttemptInputSerializer,
     PuzzleAttemptResultSerializer,
     PuzzleLeaderboardEntrySerializer,
     PuzzleLeaderboardPageSerializer,
     PuzzleSerializer,
 )
-from games.puzzles.models import Puzzle
+from games.crazy10s.puzzles.models import Puzzle
 
 TAGS = ["puzzles"]
 DATE_PARAM = OpenApiParameter(

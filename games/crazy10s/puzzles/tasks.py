@@ -5,11 +5,12 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
-from games.puzzles import services
+from games import dispatch
+from games.crazy10s.puzzles import services
 
 
 @shared_task(
-    name="puzzles.ensure_daily_puzzles",
+    name=dispatch.ENSURE_DAILY_PUZZLES,
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=True,
     max_retries=5,

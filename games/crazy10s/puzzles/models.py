@@ -8,8 +8,8 @@ from django.db import models
 
 class Puzzle(models.Model):
     date = models.DateField(unique=True, help_text="The UTC day the puzzle is played.")
-    board = models.CharField(max_length=200, help_text="Board in RULES.md notation.")
-    layout = models.CharField(max_length=200, help_text="Layout in RULES.md notation.")
+    board = models.CharField(max_length=200, help_text="Board in docs/rules.md notation.")
+    layout = models.CharField(max_length=200, help_text="Layout in docs/rules.md notation.")
     rack = models.CharField(max_length=7, help_text="The 7 tiles to play, e.g. 1237*55.")
     best_score = models.PositiveIntegerField()
     best_move = models.CharField(max_length=100)

@@ -9,7 +9,7 @@ from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.puzzles.models import Puzzle, PuzzleAttempt
+from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser

@@ -80,8 +80,8 @@ class Analysis:
 
 @dataclass(frozen=True, slots=True)
 class GeneratedPuzzle:
-    board: str  # RULES.md board notation
-    layout: str  # RULES.md layout notation
+    board: str  # docs/rules.md board notation
+    layout: str  # docs/rules.md layout notation
     rack: str  # rack notation, 7 tiles
     best_score: int
     best_move: str

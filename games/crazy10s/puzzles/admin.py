@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from config.errors import ApiError
-from games.admin_board import render_board
+from games.crazy10s.admin_board import render_board
 from games.crazy10s.engine import parse_board, parse_layout
-from games.puzzles import services
-from games.puzzles.models import Puzzle, PuzzleAttempt
+from games.crazy10s.puzzles import services
+from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
 
 
 def draw_position(puzzle: Puzzle, *, compact: bool = False) -> str:

@@ -1,4 +1,4 @@
-"""The how-to-play text of Crazy10s, in the project's own words (every rule of RULES.md, with
+"""The how-to-play text of Crazy10s, in the project's own words (every rule of docs/rules.md, with
 worked examples). Every string is a gettext message: the text comes in the active language."""
 
 from __future__ import annotations

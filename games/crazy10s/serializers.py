@@ -1,0 +1,129 @@
+"""Crazy10s's part of the API: options of a new game, the move input (notation or placed
+tiles) and the ``position`` of a game view. Output serializers are whitelists."""
+
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from rest_framework import serializers
+
+from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
+
+LAYOUTS = ("classic", "random")
+
+
+# --- input ----------------------------------------------------------------------------------
+class OptionsInputSerializer(serializers.Serializer):
+    layout = StrictChoiceField(choices=LAYOUTS, default="classic")
+
+
+class PlacedTileInputSerializer(serializers.Serializer):
+    square = StrictCharField(max_length=3, help_text="e.g. g7")
+    digit = StrictIntegerField(
+        min_value=0, max_value=9, required=False, allow_null=True,
+        help_text="The digit laid (for a wild: the digit it stands for).",
+    )
+    wild = StrictBooleanField(default=False)
+
+    def validate(self, attrs):
+        # A wild may leave its digit to the notation's rules; a plain tile is nothing without it.
+        if not attrs.get("wild") and attrs.get("digit") is None:
+            raise serializers.ValidationError(
+                {"digit": [self.fields["digit"].error_messages["required"]]}
+            )
+        return attrs
+
+
+class MoveFormSerializer(serializers.Serializer):
+    move = StrictCharField(
+        max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
+    )
+    tiles = PlacedTileInputSerializer(many=True, required=False, max_length=20)
+
+    def validate(self, attrs):
+        if ("move" in attrs) == ("tiles" in attrs):
+            raise serializers.ValidationError(_('Give either "move" (notation) or "tiles".'))
+        if "tiles" in attrs and not attrs["tiles"]:
+            raise serializers.ValidationError({"tiles": [_("Place at least one tile.")]})
+        return attrs
+
+    def move_value(self):
+        data = self.validated_data
+        return data["move"] if "move" in data else [dict(t) for t in data["tiles"]]
+
+
+# --- schema: the rules validate() enforces across fields ------------------------------------
+class _CrossFieldRules(OpenApiSerializerExtension):
+    """Adds JSON Schema keywords to a serializer's generated request schema."""
+
+    rules: dict = {}
+    properties: dict = {}
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction != "request":
+            return schema
+        for name, extra in self.properties.items():
+            schema["properties"][name] = {**schema["properties"][name], **extra}
+        return {**schema, **self.rules}
+
+
+class PlacedTileRules(_CrossFieldRules):
+    target_class = PlacedTileInputSerializer
+    # A plain tile needs its digit; a wild may leave it to the notation's rules.
+    rules = {
+        "anyOf": [
+            {"required": ["wild"], "properties": {"wild": {"enum": [True]}}},
+            {"required": ["digit"], "properties": {"digit": {"type": "integer"}}},
+        ]
+    }
+
+
+class MoveFormRules(_CrossFieldRules):
+    target_class = MoveFormSerializer
+    match_subclasses = True
+    rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}
+    properties = {"tiles": {"minItems": 1}}
+
+
+# --- output ---------------------------------------------------------------------------------
+class BonusSquareSerializer(serializers.Serializer):
+    square = serializers.CharField()
+    kind = serializers.ChoiceField(choices=("DN", "TN", "DL", "TL", "★"))
+
+
+class LineSerializer(serializers.Serializer):
+    direction = serializers.ChoiceField(choices=("across", "down"))
+    start = serializers.CharField()
+    end = serializers.CharField()
+    values = serializers.ListField(child=serializers.IntegerField())
+    score = serializers.IntegerField()
+
+
+class Crazy10sPositionSerializer(serializers.Serializer):
+    """The Crazy10s ``position`` of a game view: what the seat may see of the board and racks."""
+
+    layout = serializers.ChoiceField(choices=LAYOUTS)
+    board = serializers.ListField(
+        child=serializers.CharField(), help_text="rows top to bottom, '.' empty, digits tiles"
+    )
+    bonus_squares = BonusSquareSerializer(many=True)
+    rack = serializers.ListField(child=serializers.CharField(), help_text='"0"-"9" or "*"')
+    bag_size = serializers.IntegerField()
+    scoreless_turns = serializers.IntegerField()
+    final_racks = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        allow_null=True,
+        help_text="every seat's rack (by seat index), once the game is over",
+    )
+
+
+class FinalRacksSerializer(serializers.Serializer):
+    you = serializers.ListField(child=serializers.CharField())
+    opponent = serializers.ListField(child=serializers.CharField())
+
+
+# The v1 game view's Crazy10s fields (top level, two-seat games), used by the generic API.
+V1_SERIALIZERS = {
+    "line": LineSerializer,
+    "bonus_square": BonusSquareSerializer,
+    "final_racks": FinalRacksSerializer,
+}

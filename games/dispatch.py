@@ -1,0 +1,92 @@
+"""Where side effects leave the service: every Celery task the games apps send, by name.
+
+Services call the ``enqueue_*`` functions (from ``transaction.on_commit``, so a message never
+announces a write that rolled back); the tasks modules import services, never the other way
+round, and this module imports no tasks module: it sends by NAME. Messages are nudges: what
+they announce is in the database, and a sweep finds it if a message is lost, so a broker
+outage is logged and never fails the (committed) caller.
+
+Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer turns go to
+``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE`` (empty: Celery's default queue).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+# Task names are part of the deployment (queued messages and the beat schedule carry them):
+# never rename one without draining the queues.
+PLAY_AI_TURN = "games.play_ai_turn"
+SWEEP_AI_TURNS = "games.sweep_ai_turns"
+PURGE_IDEMPOTENCY_RECORDS = "games.purge_idempotency_records"
+SWEEP_EXPIRED_TURNS = "clocks.sweep_expired_turns"
+ENSURE_DAILY_PUZZLES = "puzzles.ensure_daily_puzzles"
+PROCESS_EVENT = "notifications.process_event"
+NOTIFY_TURN = "notifications.notify_turn"
+NOTIFY_STARTED = "notifications.notify_started"
+NOTIFY_FINISHED = "notifications.notify_finished"
+SEND_NOTIFICATION = "notifications.send"
+SWEEP_NOTIFICATIONS = "notifications.sweep"
+SWEEP_OUTBOX = "notifications.sweep_outbox"
+PURGE_NOTIFICATIONS = "notifications.purge_old"
+
+AI_TASKS = frozenset({PLAY_AI_TURN})
+NOTIFY_TASKS = frozenset({
+    PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
+})
+
+
+def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **kw: Any):
+    """Celery router: the queue of a task by name, read from the settings at send time."""
+    if name in AI_TASKS:
+        queue = getattr(settings, "GAMES_AI_QUEUE", None)
+    elif name in NOTIFY_TASKS:
+        queue = getattr(settings, "NOTIFY_QUEUE", None)
+    else:
+        return None
+    return {"queue": queue} if queue else None
+
+
+def send(name: str, *args: Any) -> bool:
+    """Queue task ``name`` now; False (logged) if the broker refused.
+
+    A signature rather than ``send_task``: when the task is registered in this process it is
+    sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working."""
+    try:
+        current_app.signature(name, args=args).apply_async()
+    except Exception:
+        log.warning("could not queue %s%r", name, args, exc_info=True)
+        return False
+    return True
+
+
+def send_on_commit(name: str, *args: Any) -> None:
+    transaction.on_commit(lambda: send(name, *args))
+
+
+# --- what services enqueue ---------------------------------------------------------------------
+def enqueue_ai_turn(game_id: int, move_number: int) -> bool:
+    """Queue the computer's turn; the sweep re-queues it if this message is lost."""
+    return send(PLAY_AI_TURN, game_id, move_number)
+
+
+def enqueue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
+    # Looked up at commit time so that tests may replace ``enqueue_ai_turn``.
+    transaction.on_commit(lambda: enqueue_ai_turn(game_id, move_number))
+
+
+def enqueue_event(event_id: int) -> bool:
+    """Decide the emails of one outbox event (``sweep_outbox`` does it if this is lost)."""
+    return send(PROCESS_EVENT, event_id)
+
+
+def enqueue_send(notification_id: int) -> bool:
+    """Send one claimed email (``requeue_stuck`` sends it again if this is lost)."""
+    return send(SEND_NOTIFICATION, notification_id)
