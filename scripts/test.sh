@@ -24,7 +24,14 @@ if urlparse(url).scheme not in {"postgres", "postgresql", "pgsql"}:
 # The target database may not exist yet (pytest-django creates test_<name>): probe "postgres".
 url = url.replace("pgsql://", "postgresql://", 1)
 parts = urlparse(url)._replace(path="/postgres").geturl()
-psycopg.connect(parts, connect_timeout=3).close()
+# A busy machine can make one connection slow: try a few times before calling it missing.
+for attempt in range(3):
+    try:
+        psycopg.connect(parts, connect_timeout=5).close()
+        break
+    except psycopg.OperationalError:
+        if attempt == 2:
+            raise
 PY
 then have_pg=1; fi
 
