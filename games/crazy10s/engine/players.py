@@ -118,6 +118,15 @@ def _casual(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     return _swap_or_pass(state, _rack(state))
 
 
+def _greedy(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
+    """The benchmark yardstick: the highest-scoring placement; with none, swap the whole rack
+    when the bag allows, else pass. Never offered to players (not in ``LEVELS``)."""
+    if moves:
+        return _best(moves)
+    rack = _rack(state)
+    return Swap(rack) if rack and len(state.bag) >= len(rack) else Pass()
+
+
 def _strong(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
     rack = _rack(state)
     if moves:
@@ -180,13 +189,18 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     return _swap_or_pass(state, _returned(rack, keep))
 
 
-_STRATEGIES = {"beginner": _beginner, "casual": _casual, "strong": _strong, "expert": _expert}
+_STRATEGIES = {
+    "beginner": _beginner, "casual": _casual, "strong": _strong, "expert": _expert,
+    "greedy": _greedy,
+}
+# Everything computer_choice plays: the levels offered to players plus the benchmark's greedy.
+PLAYERS: tuple[str, ...] = (*LEVELS, "greedy")
 
 
 def computer_choice(state: GameState, level: str, rng: random.Random) -> Choice:
     """The level's choice for the player to move: a generated placement, a Swap or a Pass."""
     if level not in _STRATEGIES:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(PLAYERS)}")
     if state.current_player is None:
         raise IllegalMoveError("game_over", "The game is over.")
     return _STRATEGIES[level](state, legal_moves(state), rng)
