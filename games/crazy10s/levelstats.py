@@ -16,7 +16,6 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from .cli import play_game
 from .engine.players import LEVELS
 
 STATS_PATH = Path(__file__).resolve().parent / "engine" / "level_stats.json"
@@ -48,6 +47,8 @@ def paired_seeds(pairs: int, seed: int) -> list[int]:
 
 def match(level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK) -> dict[str, Any]:
     """``level`` against ``opponent`` over ``pairs`` seeds, each played from both seats."""
+    from .cli import play_game  # the command line imports this module
+
     wins = draws = games = 0
     scores: list[int] = []
     opponent_scores: list[int] = []
@@ -111,3 +112,18 @@ def write_stats(rows: list[dict[str, Any]], pairs: dict[str, int], seed: int,
         data["levels"][row["level"]] = row | {"pairs": pairs[row["level"]], "seed": seed}
     data["levels"] = {lv: data["levels"][lv] for lv in LEVELS if lv in data["levels"]}
     path.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+
+def level_figures(level: str, path: Path = STATS_PATH) -> dict[str, Any]:
+    """The measured figures a level's description quotes, ready for ``%`` formatting:
+    ``win_rate`` (percent, whole number), ``average_score`` (whole points), ``games`` and the
+    opponent's ``opponent_average_score``. Empty for a level never measured."""
+    row = load_stats(path)["levels"].get(level)
+    if row is None:
+        return {}
+    return {
+        "win_rate": round(100 * row["win_rate"]),
+        "average_score": round(row["average_score"]),
+        "opponent_average_score": round(row["opponent_average_score"]),
+        "games": row["games"],
+    }
