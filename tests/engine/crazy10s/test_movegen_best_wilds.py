@@ -71,7 +71,7 @@ def test_game_boards_best_wilds(seed: int) -> None:
     rng = random.Random(6000 + seed)
     board = random_board(rng, classic_layout(13), rng.randrange(0, 25))
     for wilds in (1, 2, 3):
-        assert_best_of_full(board, random_rack(rng, 7, wilds), bonus=rng.random() < 0.5)
+        assert_best_of_full(board, random_rack(rng, 6, wilds), bonus=rng.random() < 0.5)
 
 
 def test_three_wilds_collapse_to_few_placements() -> None:
