@@ -13,6 +13,7 @@ import json
 import math
 import random
 import statistics
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -114,11 +115,18 @@ def write_stats(rows: list[dict[str, Any]], pairs: dict[str, int], seed: int,
     path.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
 
 
+@cache
+def _stored() -> dict[str, Any]:
+    """The committed figures, read once per process (descriptions are built per request)."""
+    return load_stats(STATS_PATH)
+
+
 def level_figures(level: str, path: Path = STATS_PATH) -> dict[str, Any]:
     """The measured figures a level's description quotes, ready for ``%`` formatting:
     ``win_rate`` (percent, whole number), ``average_score`` (whole points), ``games`` and the
     opponent's ``opponent_average_score``. Empty for a level never measured."""
-    row = load_stats(path)["levels"].get(level)
+    data = _stored() if path == STATS_PATH else load_stats(path)
+    row = data["levels"].get(level)
     if row is None:
         return {}
     return {
