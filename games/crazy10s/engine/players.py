@@ -159,8 +159,8 @@ def _endgame_value(state: GameState, move: ScoredPlacement, opponent_rack: tuple
     if not move.rack_after:
         return move.score + rack_value(opponent_rack)
     board = apply_placement_to_board(state.board, move.move)
-    replies = generate_placements(
-        board, opponent_rack, seven_tile_bonus=state.options.seven_tile_bonus
+    replies = generate_placements(  # best wild digits: the same best reply, much faster
+        board, opponent_rack, seven_tile_bonus=state.options.seven_tile_bonus, best_wilds=True
     )
     if not replies:
         return move.score
