@@ -1,9 +1,10 @@
 """Move-generation benchmark: ``python bench/movegen.py [--positions 200] [--repeats 5]``.
 
 Builds seeded mid-game 13×13 positions by strong-vs-strong self-play (10–30 moves in), gives
-the player to move a rack with 0, 1 or 2 wilds (a third each), times ``legal_moves()`` (median of
-several repeats per position) and prints the median and p99 time, the move counts and the
-self-play rate in games per second.
+the player to move a rack with 0, 1, 2 or 3 wilds (a quarter each), times ``legal_moves()`` (the
+full listing) and ``legal_moves(best_wilds=True)`` (the computer players' path), the median of
+several repeats per position, and prints the median and p99 time per wild count, the move
+counts and the self-play rate in games per second.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def mid_game_position(index: int) -> GameState:
         return mid_game_position(index + 100_000)
     player = state.current_player
     assert player is not None
-    wilds = index % 3
+    wilds = index % 4
     digits = [t for t in state.racks[player] if t != WILD]
     while len(digits) < 7:
         digits.append(rng.randrange(10))
@@ -67,26 +68,27 @@ def main() -> None:
     args = parser.parse_args()
 
     positions = [mid_game_position(i) for i in range(args.positions)]
-    times: list[float] = []
-    counts: list[int] = []
-    by_wilds: dict[int, list[float]] = {0: [], 1: [], 2: []}
-    for i, state in enumerate(positions):
-        runs = []
-        for _ in range(args.repeats):
-            started = time.perf_counter()
-            moves = legal_moves(state)
-            runs.append(time.perf_counter() - started)
-        times.append(statistics.median(runs) * 1000)
-        by_wilds[i % 3].append(times[-1])
-        counts.append(len(moves))
     print(f"legal_moves() over {len(positions)} mid-game 13x13 positions "
           f"(median of {args.repeats} runs each)")
-    print(f"  time ms: median {statistics.median(times):.2f}  p99 {percentile(times, 0.99):.2f}"
-          f"  max {max(times):.2f}")
-    for wilds, values in by_wilds.items():
-        print(f"  {wilds} wild(s): median {statistics.median(values):.2f} ms"
-              f"  p99 {percentile(values, 0.99):.2f} ms")
-    print(f"  moves: median {statistics.median(counts):.0f}  max {max(counts)}")
+    for label, best_wilds in (("full listing", False), ("players' path (best_wilds)", True)):
+        times: list[float] = []
+        counts: list[int] = []
+        by_wilds: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
+        for i, state in enumerate(positions):
+            runs = []
+            for _ in range(args.repeats):
+                started = time.perf_counter()
+                moves = legal_moves(state, best_wilds=best_wilds)
+                runs.append(time.perf_counter() - started)
+            times.append(statistics.median(runs) * 1000)
+            by_wilds[i % 4].append(times[-1])
+            counts.append(len(moves))
+        print(f" {label}: median {statistics.median(times):.2f} ms"
+              f"  p99 {percentile(times, 0.99):.2f}  max {max(times):.2f};"
+              f" moves median {statistics.median(counts):.0f} max {max(counts)}")
+        for wilds, values in by_wilds.items():
+            print(f"  {wilds} wild(s): median {statistics.median(values):.2f} ms"
+                  f"  p99 {percentile(values, 0.99):.2f} ms  max {max(values):.2f} ms")
 
     started = time.perf_counter()
     for game in range(args.games):

@@ -1,9 +1,10 @@
-"""Command line: ``python -m games.crazy10s score|analyze|selfplay`` (JSON on stdout).
+"""Command line: ``python -m games.crazy10s score|analyze|selfplay|levelstats`` (JSON on stdout).
 
 - ``score`` checks one placement on a board; the rack is the move's own tiles, so only the
   board's legality is judged.
 - ``analyze`` lists every legal placement of a rack, best first.
 - ``selfplay`` plays computer levels against each other and reports scores, wins and speed.
+- ``levelstats`` plays each level against greedy over paired seeds (see ``levelstats.py``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .engine import (
     parse_move,
     parse_rack,
 )
-from .engine.players import LEVELS, computer_choice
+from .engine.players import LEVELS, PLAYERS, computer_choice
 
 MAX_TURNS = 1000  # a safety net: six scoreless turns end every game long before this
 
@@ -100,6 +101,7 @@ class GameRecord:
     turns: int = 0
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     moves: list[int] = field(default_factory=lambda: [0, 0])
+    move_ms: list[list[float]] = field(default_factory=lambda: [[], []])  # per move, per seat
 
 
 def play_game(seed: int, levels: tuple[str, str], options: Options | None = None) -> GameRecord:
@@ -112,7 +114,9 @@ def play_game(seed: int, levels: tuple[str, str], options: Options | None = None
         assert player is not None
         started = time.perf_counter()
         choice = computer_choice(state, levels[player], rngs[player])
-        record.seconds[player] += time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        record.seconds[player] += elapsed
+        record.move_ms[player].append(1000 * elapsed)
         record.moves[player] += 1
         if isinstance(choice, ScoredPlacement):
             state = apply_generated(state, choice).state
@@ -185,8 +189,8 @@ def _print_selfplay_table(summary: dict[str, Any]) -> None:
 
 def _levels(text: str) -> tuple[str, str]:
     parts = tuple(p.strip() for p in text.split(","))
-    if len(parts) != 2 or any(p not in LEVELS for p in parts):
-        raise argparse.ArgumentTypeError(f"two levels separated by a comma, from {LEVELS}")
+    if len(parts) != 2 or any(p not in PLAYERS for p in parts):
+        raise argparse.ArgumentTypeError(f"two levels separated by a comma, from {PLAYERS}")
     return parts  # type: ignore[return-value]
 
 
@@ -212,9 +216,46 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, default=10)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--players", type=_levels, default=("strong", "strong"),
-                      help=f"two levels, e.g. expert,beginner (levels: {', '.join(LEVELS)})")
+                      help=f"two levels, e.g. expert,beginner (levels: {', '.join(PLAYERS)})")
     play.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    stats = commands.add_parser(
+        "levelstats", help="each level against greedy over paired seeds (bench/players.py)"
+    )
+    stats.add_argument("--pairs", type=int, default=100, help="seeds, each played twice")
+    stats.add_argument("--pairs-expert", type=int, help="fewer pairs for the slow expert")
+    stats.add_argument("--seed", type=int, default=0)
+    stats.add_argument("--levels", default=",".join(LEVELS))
+    stats.add_argument("--write", action="store_true",
+                       help="store the figures in engine/level_stats.json")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
+
+
+def levelstats_command(args: argparse.Namespace) -> int:
+    from . import levelstats  # it imports this module (play_game)
+
+    levels = [lv.strip() for lv in args.levels.split(",")]
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        print(f"unknown levels {unknown}; choose from {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    pairs = {
+        lv: args.pairs_expert if lv == "expert" and args.pairs_expert else args.pairs
+        for lv in levels
+    }
+    rows = []
+    for level in levels:
+        rows.append(levelstats.match(level, pairs[level], args.seed))
+        if not args.json:
+            print(levelstats.format_table(rows[-1:]).splitlines()[-1], flush=True)
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        print(levelstats.format_table(rows))
+    if args.write:
+        levelstats.write_stats(rows, pairs, args.seed)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -226,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = analyze_command(args)
         print(json.dumps(result))
         return 2 if "error" in result else 0
+    if args.command == "levelstats":
+        return levelstats_command(args)
     summary = selfplay(args.games, args.seed, args.players)
     if args.json:
         print(json.dumps(summary))

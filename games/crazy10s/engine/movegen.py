@@ -64,11 +64,15 @@ def _allowed(cross: CrossRun | None) -> tuple[int, ...]:
 class _Generator:
     """One generation call: board-derived tables plus the recursive run extension."""
 
-    def __init__(self, board: Board, rack: tuple[int, ...], seven_tile_bonus: bool) -> None:
+    def __init__(
+        self, board: Board, rack: tuple[int, ...], seven_tile_bonus: bool, best_wilds: bool = False
+    ) -> None:
         self.board = board
         self.size = size = board.size
         self.cells = cells = board.cells
         self.seven_tile_bonus = seven_tile_bonus
+        # Players' mode: per (squares, rack tiles used) only the best-scoring wild digits.
+        self.best_wilds = best_wilds
         self.first_move = first = all(c == EMPTY for c in cells)
         kinds = board.layout.kinds
         self.nmul = [NUMBER_MULTIPLIER.get(k, 1) for k in kinds]
@@ -234,6 +238,7 @@ class _Generator:
                 continue
             h, v = across[q], down[q]
             digits = [d for d in _allowed(h) if d in _allowed(v)]
+            best_wild: ScoredPlacement | None = None
             for d, wild in self.choices(tuple(digits)):
                 zero = d == 0
                 lines = []
@@ -244,7 +249,14 @@ class _Generator:
                 move = new_placement((self.placed_tile(q, d, wild),))
                 score = sum(line.score for line in lines)
                 kept = self.rack_after(self.rack_key - self.weight[WILD if wild else d])
-                self.out.append(new_scored_placement(move, score, tuple(lines), 0, kept))
+                scored = new_scored_placement(move, score, tuple(lines), 0, kept)
+                if wild and self.best_wilds:  # one wild on q: keep its best digit only
+                    if best_wild is None or score > best_wild.score:
+                        best_wild = scored
+                    continue
+                self.out.append(scored)
+            if best_wild is not None:
+                self.out.append(best_wild)
 
     # --- runs of two or more tiles ---------------------------------------------------------
 
@@ -287,6 +299,11 @@ class _Generator:
         max_tiles = min(self.rack_len, RACK_SIZE)
         if max_tiles < 2:
             return
+        if self.best_wilds and self.counts[WILD] >= 2:  # one wild: the digit search is cheap
+            self.wild_symbol_runs(
+                squares, direction, allowed, right_sum, next_empty, reach, anchor, max_tiles
+            )
+            return
         # Where a run continued at empty position e could end: (tiles placed from e on, sum of
         # the existing tiles it would pass or join, tiles on squares free to take any digit,
         # that sum plus the digits forced by cross lines). Squares no digit fits end the list.
@@ -317,6 +334,9 @@ class _Generator:
         has_wild = counts[WILD] > 0
         wild_weight = weight[WILD]
         out_append = self.out.append
+        best_wilds = self.best_wilds and self.counts[WILD] > 0  # else nothing to merge
+        # Players' mode: (start, end, rack key used) -> (score, tiles, bonus, rack left, recipe).
+        best: dict[tuple[int, int, int], tuple] = {}
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
         cross_line, tiles, size = self.cross_line, self._tiles, self.size
         placed_tile = self.placed_tile
@@ -433,6 +453,18 @@ class _Generator:
                     spends = wild_spends.get(tuple(digits_placed))
                     if spends is None:
                         spends = spend_wilds(tuple(digits_placed))
+                    if best_wilds:
+                        # Same squares and rack tiles, other wild digits: keep the best score.
+                        for wild_at, used, kept in spends:
+                            slot = (start, nxt, used)
+                            old = best.get(slot)
+                            if old is not None and old[0] >= score:
+                                continue
+                            chosen = placed.copy()
+                            for i in wild_at:
+                                chosen[i] = placed_wild[i]
+                            best[slot] = (score, tuple(chosen), bonus, kept, recipe)
+                        spends = ()
                     # Built inline (see rules.new_scored_placement): up to ~20k per call.
                     for wild_at, _, kept in spends:
                         if wild_at:
@@ -476,7 +508,149 @@ class _Generator:
                 continue
             if (sums_ahead(p, False, 2, self.rack_key) >> (TARGET_SUM - left)) & 1:
                 extend(p, start, left, left, 1, 0, False, self.rack_key)
+        for score, tiles_here, bonus, kept, recipe in best.values():
+            out_append(
+                new_scored_placement(new_placement(tiles_here), score, None, bonus, kept, recipe)
+            )
 
+
+    def wild_symbol_runs(
+        self, squares: tuple[int, ...], direction: str, allowed: list[tuple[int, ...]],
+        right_sum: list[int], next_empty: list[int], reach: list[int | None],
+        anchor: list[bool], max_tiles: int,
+    ) -> None:
+        """Players' mode with wilds on the rack: the best placement per (squares, rack tiles
+        used), without listing every digit a wild could play.
+
+        Each span of empty squares is taken once. A square whose cross line forces a digit
+        takes a tile of that digit or a wild; the other ("free") squares take a multiset of
+        the remaining tiles, and the wilds among them share what the main line still needs
+        (9s first: that choice dominates every other). Free squares have no cross line, so
+        only their number multipliers weigh the digits: the largest digits go on the highest
+        multipliers (the rearrangement inequality), which is the best score for that span and
+        those tiles.
+        """
+        n = len(squares)
+        cells, nmul, lmul, counts = self.cells, self.nmul, self.lmul, self.counts
+        cross_dir = DOWN if direction == ACROSS else ACROSS
+        cross_runs = self.runs[cross_dir]
+        vals = [cells[s] for s in squares]
+        bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
+        weight, rack_key, size = self.weight, self.rack_key, self.size
+        best: dict[tuple[int, int, int], tuple] = {}
+
+        def build_lines(
+            move: Placement, start: int, end: int, main_score: int
+        ) -> tuple[Line, ...]:
+            new = {t.row * size + t.col: t.digit for t in move.tiles}
+            main = squares[start:end]
+            values = tuple(new.get(q, cells[q]) for q in main)
+            crossed = [
+                self.cross_line(q, digit, cross_dir)
+                for q, digit in new.items()
+                if cross_runs[q] is not None
+            ]
+            return (new_line(direction, main, values, main_score), *crossed)
+
+        def emit(
+            start: int, end: int, existing: int, factor: int,
+            forced: list[tuple[int, int, int]], free: list[int], picked: list[int],
+        ) -> None:
+            """Score one choice: ``forced`` (square, digit, tile), ``picked`` free tiles."""
+            need = TARGET_SUM - existing - sum(d for _, d, _ in forced)
+            need -= sum(t for t in picked if t != WILD)
+            wilds = picked.count(WILD)
+            if need < 0 or need > 9 * wilds:
+                return
+            values: list[tuple[int, int]] = [(t, t) for t in picked if t != WILD]
+            for _ in range(wilds):
+                values.append((min(9, need), WILD))
+                need -= values[-1][0]
+            values.sort(key=lambda v: (-v[0], v[1]))
+            placed = [*forced, *(
+                (q, d, tile) for q, (d, tile) in zip(free, values, strict=True)
+            )]
+            total, cross, used = existing, 0, 0
+            for q, d, tile in placed:
+                total += d * nmul[q]
+                used += weight[tile]
+                run = cross_runs[q]
+                if run is not None:
+                    cross += (run[2] + d * nmul[q]) * lmul[q]
+            main_score = total * factor
+            bonus = bonus7 if len(placed) == RACK_SIZE else 0
+            score = main_score + cross + bonus
+            slot = (start, end, used)
+            old = best.get(slot)
+            if old is not None and old[0] >= score:
+                return
+            placed.sort()
+            tiles = tuple(self.placed_tile(q, d, tile == WILD) for q, d, tile in placed)
+            kept = self.rack_after(rack_key - used)
+            best[slot] = (score, tiles, bonus, kept, (build_lines, start, end, main_score))
+
+        def pick_free(
+            start: int, end: int, existing: int, factor: int,
+            forced: list[tuple[int, int, int]], free: list[int], picked: list[int], tile: int,
+        ) -> None:
+            """Every multiset of len(free) remaining tiles (tile types from ``tile`` on)."""
+            if len(picked) == len(free):
+                emit(start, end, existing, factor, forced, free, picked)
+                return
+            for t in range(tile, WILD + 1):
+                if counts[t]:
+                    counts[t] -= 1
+                    picked.append(t)
+                    pick_free(start, end, existing, factor, forced, free, picked, t)
+                    picked.pop()
+                    counts[t] += 1
+
+        def choose_forced(
+            start: int, end: int, existing: int, factor: int, todo: list[tuple[int, int]],
+            forced: list[tuple[int, int, int]], free: list[int],
+        ) -> None:
+            if len(forced) == len(todo):
+                pick_free(start, end, existing, factor, forced, free, [], 0)
+                return
+            q, digit = todo[len(forced)]
+            for tile in (digit, WILD):
+                if counts[tile]:
+                    counts[tile] -= 1
+                    forced.append((q, digit, tile))
+                    choose_forced(start, end, existing, factor, todo, forced, free)
+                    forced.pop()
+                    counts[tile] += 1
+
+        for p in range(n):
+            if not allowed[p] or reach[p] is None or reach[p] > max_tiles:  # type: ignore[operator]
+                continue
+            start, existing = p, 0
+            while start > 0 and vals[start - 1] != EMPTY:
+                start -= 1
+                existing += vals[start]
+            span: list[int] = []
+            touched, factor, fixed, f = False, 1, existing, p
+            while f < n and allowed[f] and len(span) < max_tiles:
+                span.append(f)
+                existing += right_sum[f]
+                factor *= lmul[squares[f]]
+                if len(allowed[f]) == 1:
+                    fixed += allowed[f][0]
+                fixed += right_sum[f]
+                touched = touched or anchor[f]
+                if fixed > TARGET_SUM:
+                    break
+                if len(span) >= 2 and touched:
+                    todo = [(squares[e], allowed[e][0]) for e in span if len(allowed[e]) == 1]
+                    free = [squares[e] for e in span if len(allowed[e]) > 1]
+                    # Free squares by number multiplier, highest first (earliest among equals).
+                    free.sort(key=lambda q: (-nmul[q], q))
+                    choose_forced(start, next_empty[f], existing, factor, todo, [], free)
+                f = next_empty[f]
+        for score, tiles, bonus, kept, recipe in best.values():
+            self.out.append(
+                new_scored_placement(new_placement(tiles), score, None, bonus, kept, recipe)
+            )
 
     def run(self) -> list[ScoredPlacement]:
         size = self.size
@@ -490,26 +664,33 @@ class _Generator:
 
 
 def generate_placements(
-    board: Board, rack: tuple[int, ...], *, seven_tile_bonus: bool = True
+    board: Board, rack: tuple[int, ...], *, seven_tile_bonus: bool = True,
+    best_wilds: bool = False,
 ) -> list[ScoredPlacement]:
-    """Every legal placement of ``rack`` on ``board``, scored exactly as ``check_placement``."""
+    """Every legal placement of ``rack`` on ``board``, scored exactly as ``check_placement``.
+
+    With ``best_wilds`` (the computer players' path) a placement's wilds take only their
+    best-scoring digits: one result per set of squares and rack tiles used (the first found
+    among equal scores). ``analyze`` and previews keep every assignment."""
     # Tens of thousands of new objects (the results hold no reference cycles) would trigger many
     # cyclic-GC passes (a full one costs tens of ms on a big heap); pause the collector meanwhile.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _Generator(board, tuple(rack), seven_tile_bonus).run()
+        return _Generator(board, tuple(rack), seven_tile_bonus, best_wilds).run()
     finally:
         if collecting:
             gc.enable()
 
 
-def legal_moves(state: GameState) -> list[ScoredPlacement]:
-    """Every legal placement for the player to move ([] once the game is over)."""
+def legal_moves(state: GameState, *, best_wilds: bool = False) -> list[ScoredPlacement]:
+    """Every legal placement for the player to move ([] once the game is over); see
+    ``generate_placements`` for ``best_wilds``."""
     if state.current_player is None:
         return []
     return generate_placements(
         state.board,
         state.racks[state.current_player],
         seven_tile_bonus=state.options.seven_tile_bonus,
+        best_wilds=best_wilds,
     )

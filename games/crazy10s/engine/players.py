@@ -1,15 +1,22 @@
 """Computer players of four strengths, each deterministic given a seeded ``random.Random``.
 
-- beginner: a "findability" filter in the spirit of macondo: it only notices short moves, each
-  with some probability, and picks loosely among the best few it noticed.
-- casual: the best-scoring move among a random part of all legal moves.
-- strong: the best-scoring move; swaps a rack that scores badly while the bag allows.
-- expert: equity = score + value of the tiles kept (a per-tile table tuned by self-play),
-  swaps when keeping a better rack is worth more than the best move, and once the bag is empty
-  looks one move ahead at the opponent's best reply (whose rack is then known: it is every tile
-  not on the board or on its own rack).
-"""
+Every player decides from what its seat may know: its rack, the board, the bag's size, how many
+tiles the opponent holds and the unseen tiles (bag and opponent's rack together, never which is
+where), and never the game's seed. The players generate placements with ``best_wilds`` (only
+the best-scoring digits for the wilds of a placement).
 
+- beginner: a "findability" filter in the spirit of macondo: it only notices short moves, each
+  with some probability, and picks loosely among the best two it noticed.
+- casual: the best-scoring move among a random part of all legal moves.
+- strong: equity = score + value of the tiles kept (a per-tile table tuned by self-play);
+  swaps when keeping a better rack is worth more than the best move; swaps its costly tiles in
+  a blocked endgame; once the bag is empty looks one move ahead at the opponent's best reply
+  (whose rack is then known: it is every tile not on the board or on its own rack).
+- expert: the strong player's best few candidates, each judged by simulation: the opponent's
+  best reply on racks drawn from the unseen tiles, with a fixed count of reply generations per
+  move (about 300 ms) instead of a clock.
+- greedy (not offered to players): the benchmark's yardstick, the highest-scoring placement.
+"""
 from __future__ import annotations
 
 import random
@@ -17,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from .board import EMPTY
+from .board import EMPTY, Board
 from .errors import IllegalMoveError
 from .movegen import generate_placements, legal_moves
 from .moves import Move, Pass, Swap
@@ -29,20 +36,24 @@ LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 LEVEL_INFO: dict[str, tuple[str, str]] = {
     "beginner": ("Beginner", "Notices only short moves, and not always; plays loosely."),
     "casual": ("Casual", "Looks over part of the board and plays the best move it spotted."),
-    "strong": ("Strong", "Always plays the highest-scoring move; swaps a hopeless rack."),
+    "strong": (
+        "Strong",
+        "Weighs points against the tiles it keeps, swaps wisely and plans the endgame.",
+    ),
     "expert": (
         "Expert",
-        "Weighs points against the tiles it keeps, swaps wisely and plans the endgame.",
+        "Plays like Strong, and tries its best moves against the replies you could make.",
     ),
 }
 
 Choice = ScoredPlacement | Swap | Pass
 
-# Beginner: the chance of noticing a move of 1, 2, 3 tiles (longer moves are never noticed).
-FINDABILITY = {1: 0.5, 2: 0.35, 3: 0.15}
-BEGINNER_TOP = 3
-CASUAL_SHARE = 0.35
-STRONG_SWAP_BELOW = 6  # strong swaps when its best move scores less than this
+# Beginner: the chance of noticing a move of 1 to 5 tiles (longer moves are never noticed).
+# These and CASUAL_SHARE are tuned against greedy (bench/players.py): beginner ~20 %, casual
+# ~45 %.
+FINDABILITY = {1: 0.8, 2: 0.7, 3: 0.5, 4: 0.3, 5: 0.15}
+BEGINNER_TOP = 2
+CASUAL_SHARE = 0.85
 
 # Expert leave values: what keeping a tile is worth in later points. Wilds fit anywhere; 0s
 # and 5s combine easily; 8s and 9s are hard to place and cost their value if stuck at the end.
@@ -54,6 +65,10 @@ PAIR_BONUS = 1.0  # per complementary pair kept (3 and 7, 5 and 5...)
 SWAP_MARGIN = 4.0  # a swap scores nothing this turn: it must gain this much leave to be worth it
 LEAVE_WEIGHT = 1.0  # how much the leave counts against points, tuned by self-play
 ENDGAME_CANDIDATES = 12
+BLOCKED_ENDGAME_TURNS = 4  # scoreless turns after which held tiles are mostly a cost
+EXPERT_CANDIDATES = 6  # simulated per move
+# Opponent replies generated per move (each a move generation): ~300 ms on the worker.
+EXPERT_BUDGET = 60
 
 
 def leave_value(tiles: Sequence[int]) -> float:
@@ -118,13 +133,13 @@ def _casual(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     return _swap_or_pass(state, _rack(state))
 
 
-def _strong(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
-    rack = _rack(state)
+def _greedy(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
+    """The benchmark yardstick: the highest-scoring placement; with none, swap the whole rack
+    when the bag allows, else pass. Never offered to players (not in ``LEVELS``)."""
     if moves:
-        best = _best(moves)
-        if best.score >= STRONG_SWAP_BELOW or len(state.bag) < len(rack):
-            return best
-    return _swap_or_pass(state, _returned(rack, best_keep(rack)))
+        return _best(moves)
+    rack = _rack(state)
+    return Swap(rack) if rack and len(state.bag) >= len(rack) else Pass()
 
 
 def unseen_tiles(state: GameState) -> tuple[int, ...]:
@@ -144,8 +159,8 @@ def _endgame_value(state: GameState, move: ScoredPlacement, opponent_rack: tuple
     if not move.rack_after:
         return move.score + rack_value(opponent_rack)
     board = apply_placement_to_board(state.board, move.move)
-    replies = generate_placements(
-        board, opponent_rack, seven_tile_bonus=state.options.seven_tile_bonus
+    replies = generate_placements(  # best wild digits: the same best reply, much faster
+        board, opponent_rack, seven_tile_bonus=state.options.seven_tile_bonus, best_wilds=True
     )
     if not replies:
         return move.score
@@ -156,40 +171,135 @@ def _endgame_value(state: GameState, move: ScoredPlacement, opponent_rack: tuple
     return move.score - reply.score - out_bonus
 
 
+def _blocked_swap(state: GameState, rack: tuple[int, ...]) -> Swap | Pass:
+    """No placement: swap what the rest of the game needs least.
+
+    Near the end of a blocked game (few scoreless turns left) every tile still held costs its
+    value, so swap the tiles worth more than an average unseen tile (an exact expectation: the
+    bag is a uniform draw from the unseen tiles); earlier, keep the most playable tiles."""
+    if state.scoreless_turns >= BLOCKED_ENDGAME_TURNS:
+        unseen = unseen_tiles(state)
+        mean = rack_value(unseen) / len(unseen) if unseen else 0.0
+        heavy = sorted((t for t in rack if t != WILD and t > mean), reverse=True)
+        return _swap_or_pass(state, heavy)
+    return _swap_or_pass(state, _returned(rack, best_keep(rack)))
+
+
+def _equity_choices(
+    state: GameState, moves: list[ScoredPlacement]
+) -> list[tuple[float, Choice, tuple[int, ...]]]:
+    """(equity, choice, tiles kept) of every placement and of the best swap, best first:
+    equity = points + the value of the tiles kept (less late in the game: fewer turns remain
+    to use them)."""
+    rack = _rack(state)
+    weight = LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
+    ranked: list[tuple[float, Choice, tuple[int, ...]]] = [
+        (m.score + weight * leave_value(m.rack_after), m, m.rack_after) for m in moves
+    ]
+    keep = best_keep(rack)
+    if rack and len(state.bag) >= len(rack) - len(keep):
+        swap = _swap_or_pass(state, _returned(rack, keep))
+        ranked.append((weight * leave_value(keep) - SWAP_MARGIN, swap, keep))
+    ranked.sort(key=lambda c: -c[0])  # stable: the generator's order among equals
+    return ranked
+
+
+def _empty_bag(state: GameState, moves: list[ScoredPlacement]) -> Choice:
+    """The bag is empty, so the opponent's rack is known (every unseen tile): look one reply
+    ahead for the best few moves."""
+    if not moves:
+        return Pass()
+    opponent_rack = unseen_tiles(state)
+    ranked = sorted(moves, key=lambda m: -(m.score - rack_value(m.rack_after)))
+    if len(opponent_rack) > RACK_SIZE:  # not a real game's position: no look-ahead
+        return ranked[0]
+    candidates = ranked[:ENDGAME_CANDIDATES]
+    return max(candidates, key=lambda m: _endgame_value(state, m, opponent_rack))
+
+
+def _strong(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
+    rack = _rack(state)
+    if not state.bag:
+        return _empty_bag(state, moves)
+    if not moves:
+        return _blocked_swap(state, rack)
+    return _equity_choices(state, moves)[0][1]
+
+
+def best_reply_score(state: GameState, board: Board, rack: tuple[int, ...]) -> int:
+    replies = generate_placements(
+        board, rack, seven_tile_bonus=state.options.seven_tile_bonus, best_wilds=True
+    )
+    return max((r.score for r in replies), default=0)
+
+
+def simulate(
+    state: GameState,
+    candidates: Sequence[tuple[float, Choice, tuple[int, ...]]],
+    rng: random.Random,
+    budget: int,
+) -> Choice:
+    """The candidate with the best equity less the opponent's average best reply, over racks
+    drawn for the opponent from the unseen tiles (the same racks for every candidate, so
+    their differences are not drowned in the luck of the draw). ``budget`` counts reply
+    generations (each a few ms): a clock-free stand-in for a time budget."""
+    player = state.current_player
+    assert player is not None
+    opponent_size = len(state.racks[1 - player])  # public: how many tiles it holds
+    pool = unseen_tiles(state)
+    draws = max(1, budget // len(candidates))
+    racks = [
+        tuple(sorted(rng.sample(pool, min(opponent_size, len(pool))))) for _ in range(draws)
+    ]
+    # A swap or pass leaves the board as it is: its replies are worked out once.
+    unchanged: float | None = None
+    best_choice, best_value = candidates[0][1], float("-inf")
+    for equity, choice, _ in candidates:
+        if isinstance(choice, ScoredPlacement):
+            board = apply_placement_to_board(state.board, choice.move)
+            reply = sum(best_reply_score(state, board, r) for r in racks) / draws
+        else:
+            if unchanged is None:
+                unchanged = sum(best_reply_score(state, state.board, r) for r in racks) / draws
+            reply = unchanged
+        value = equity - reply
+        if value > best_value:
+            best_choice, best_value = choice, value
+    return best_choice
+
+
 def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
     rack = _rack(state)
     if not state.bag:
-        if not moves:
-            return Pass()
-        opponent_rack = unseen_tiles(state)
-        ranked = sorted(moves, key=lambda m: -(m.score - rack_value(m.rack_after)))
-        if len(opponent_rack) > RACK_SIZE:  # not a real game's position: no look-ahead
-            return ranked[0]
-        candidates = ranked[:ENDGAME_CANDIDATES]
-        return max(candidates, key=lambda m: _endgame_value(state, m, opponent_rack))
-    # Late in the game the leave matters less: fewer turns remain to use it.
-    weight = LEAVE_WEIGHT if len(state.bag) >= 7 else LEAVE_WEIGHT / 2
-    best = max(moves, key=lambda m: m.score + weight * leave_value(m.rack_after), default=None)
-    keep = best_keep(rack)
-    if len(state.bag) >= len(rack) - len(keep):
-        swap_equity = leave_value(keep) - SWAP_MARGIN
-        if best is None or best.score + weight * leave_value(best.rack_after) < swap_equity:
-            return _swap_or_pass(state, _returned(rack, keep))
-    if best is not None:
-        return best
-    return _swap_or_pass(state, _returned(rack, keep))
+        return _empty_bag(state, moves)
+    if not moves:
+        return _blocked_swap(state, rack)
+    ranked = _equity_choices(state, moves)
+    if len(ranked) == 1:
+        return ranked[0][1]
+    # The opponent's reply is simulated for the best few by equity, plus the top scorer.
+    candidates = ranked[:EXPERT_CANDIDATES]
+    top = max(moves, key=lambda m: m.score)
+    if all(c[1] is not top for c in candidates):
+        candidates.append(next(c for c in ranked if c[1] is top))
+    return simulate(state, candidates, rng, EXPERT_BUDGET)
 
 
-_STRATEGIES = {"beginner": _beginner, "casual": _casual, "strong": _strong, "expert": _expert}
+_STRATEGIES = {
+    "beginner": _beginner, "casual": _casual, "strong": _strong, "expert": _expert,
+    "greedy": _greedy,
+}
+# Everything computer_choice plays: the levels offered to players plus the benchmark's greedy.
+PLAYERS: tuple[str, ...] = (*LEVELS, "greedy")
 
 
 def computer_choice(state: GameState, level: str, rng: random.Random) -> Choice:
     """The level's choice for the player to move: a generated placement, a Swap or a Pass."""
     if level not in _STRATEGIES:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(PLAYERS)}")
     if state.current_player is None:
         raise IllegalMoveError("game_over", "The game is over.")
-    return _STRATEGIES[level](state, legal_moves(state), rng)
+    return _STRATEGIES[level](state, legal_moves(state, best_wilds=True), rng)
 
 
 def computer_move(state: GameState, level: str, rng: random.Random) -> Move:

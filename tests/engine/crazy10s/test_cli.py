@@ -95,3 +95,13 @@ def test_selfplay_reports_each_level() -> None:
     assert summary["average_moves_per_game"] > 10
     code, table = run("selfplay", "--games", "1", "--players", "strong,strong")
     assert code == 0 and "strong#1" in table and "strong#2" in table
+
+
+def test_levelstats_reports_each_level_against_greedy() -> None:
+    code, out = run("levelstats", "--pairs", "1", "--levels", "beginner,casual", "--json")
+    assert code == 0, out
+    rows = json.loads(out)
+    assert [r["level"] for r in rows] == ["beginner", "casual"]
+    assert all(r["games"] == 2 and r["opponent"] == "greedy" for r in rows)
+    code, _ = run("levelstats", "--pairs", "1", "--levels", "greedy")
+    assert code == 2  # the yardstick is no level

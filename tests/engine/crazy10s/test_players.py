@@ -25,6 +25,7 @@ from games.crazy10s.engine import (
     legal_moves,
     new_game_from_seed,
     parse_board,
+    players,
     validate_move,
 )
 from games.crazy10s.engine.players import _endgame_value, best_keep, leave_value
@@ -60,7 +61,15 @@ def test_each_level_is_deterministic_for_a_given_rng(level: str) -> None:
         assert first == again
 
 
+@pytest.fixture
+def quick_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole games with the expert: a smaller simulation budget keeps them quick (the code
+    path is the same; only the number of simulated replies changes)."""
+    monkeypatch.setattr(players, "EXPERT_BUDGET", 12)
+
+
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.usefixtures("quick_expert")
 def test_every_move_a_level_makes_is_legal(level: str) -> None:
     # Whole games through apply_move, which validates every move from scratch.
     for seed in (11, 12):
@@ -83,6 +92,7 @@ def test_computer_choice_matches_computer_move() -> None:
         assert choice in legal_moves(state)
 
 
+@pytest.mark.usefixtures("quick_expert")
 def test_expert_beats_beginner() -> None:
     wins = 0
     for game in range(6):
@@ -162,3 +172,33 @@ def test_no_move_once_the_game_is_over_and_unknown_levels_refused() -> None:
     assert excinfo.value.code == "game_over"
     with pytest.raises(ValueError):
         computer_move(new_game_from_seed(3), "grandmaster", random.Random(0))
+
+
+def test_blocked_endgame_swaps_the_costly_tiles() -> None:
+    # Nothing fits and the game is near its sixth scoreless turn: every tile still held costs
+    # its value, so the tiles above the unseen tiles' average go back, the 1s stay.
+    state = new_game_from_seed(21)
+    board = parse_board("/".join(["." * 13] * 6 + ["......55....."] + ["." * 13] * 6))
+    rack = (1, 1, 6, 7, 8, 9, 9)  # nothing here makes the 5 the 5s need
+    state = replace(state, board=board, racks=(rack, state.racks[1]), current_player=0,
+                    scoreless_turns=4)
+    assert legal_moves(state) == []
+    for level in ("strong", "expert"):
+        move = computer_move(state, level, random.Random(0))
+        assert move == Swap((9, 9, 8, 7, 6))
+        validate_move(state, move)
+    # With two tiles in the bag only the two costliest can go.
+    small = replace(state, bag=state.bag[:2])
+    assert computer_move(small, "expert", random.Random(0)) == Swap((9, 9))
+
+
+def test_greedy_plays_the_top_score_or_swaps_everything() -> None:
+    state = position_after(8, 6)
+    best = max(m.score for m in legal_moves(state))
+    choice = computer_choice(state, "greedy", random.Random(0))
+    assert isinstance(choice, ScoredPlacement) and choice.score == best
+    board = parse_board("/".join(["." * 13] * 6 + ["......55....."] + ["." * 13] * 6))
+    blocked = replace(new_game_from_seed(21), board=board, current_player=0,
+                      racks=((8, 8, 8, 9, 9, 9, 9), (1,) * 7))
+    assert computer_move(blocked, "greedy", random.Random(0)) == Swap((8, 8, 8, 9, 9, 9, 9))
+    assert computer_move(replace(blocked, bag=(1, 2)), "greedy", random.Random(0)) == Pass()

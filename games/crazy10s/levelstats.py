@@ -1,0 +1,137 @@
+"""Each computer level against the greedy yardstick over paired seeds (issue 16).
+
+Every seed is played twice, once with each side moving first (the seats are swapped; the seed
+fixes the tiles and which seat starts), so luck of the draw and of the first move cancels out.
+A draw counts as half a win. The result is what ``games/crazy10s/engine/level_stats.json``
+holds (``--write``): the level descriptions quote its figures rather than typed-in numbers.
+Timing uses the clock, so this module lives outside the pure engine.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .engine.players import LEVELS
+
+STATS_PATH = Path(__file__).resolve().parent / "engine" / "level_stats.json"
+YARDSTICK = "greedy"
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a win rate (draws count as half a win)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def paired_seeds(pairs: int, seed: int) -> list[int]:
+    rng = random.Random(f"levelstats:{seed}")
+    return [rng.getrandbits(63) for _ in range(pairs)]
+
+
+def match(level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK) -> dict[str, Any]:
+    """``level`` against ``opponent`` over ``pairs`` seeds, each played from both seats."""
+    from .cli import play_game  # the command line imports this module
+
+    wins = draws = games = 0
+    scores: list[int] = []
+    opponent_scores: list[int] = []
+    move_ms: list[float] = []
+    for game_seed in paired_seeds(pairs, seed):
+        for seat in (0, 1):
+            seats = (level, opponent) if seat == 0 else (opponent, level)
+            record = play_game(game_seed, seats)
+            result = record.state.result
+            assert result is not None
+            games += 1
+            wins += result.winner == seat
+            draws += result.winner is None
+            scores.append(record.state.scores[seat])
+            opponent_scores.append(record.state.scores[1 - seat])
+            move_ms.extend(record.move_ms[seat])
+    won = wins + draws / 2
+    low, high = wilson(won, games)
+    return {
+        "level": level,
+        "opponent": opponent,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "win_rate": round(won / games, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "average_score": round(statistics.fmean(scores), 1),
+        "opponent_average_score": round(statistics.fmean(opponent_scores), 1),
+        "ms_per_move_p50": round(percentile(move_ms, 0.5), 2),
+        "ms_per_move_p99": round(percentile(move_ms, 0.99), 2),
+    }
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        f"{'level':<9} {'games':>6} {'win %':>6} {'95% CI':>13} {'avg':>6} {'greedy':>6}"
+        f" {'ms p50':>7} {'ms p99':>7}"
+    ]
+    for r in rows:
+        ci = f"{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}"
+        lines.append(
+            f"{r['level']:<9} {r['games']:>6} {100 * r['win_rate']:>6.1f} {ci:>13}"
+            f" {r['average_score']:>6} {r['opponent_average_score']:>6}"
+            f" {r['ms_per_move_p50']:>7} {r['ms_per_move_p99']:>7}"
+        )
+    return "\n".join(lines)
+
+
+def load_stats(path: Path = STATS_PATH) -> dict[str, Any]:
+    """The stored figures: {"levels": {level: match(...)}, ...}."""
+    return json.loads(path.read_text())
+
+
+def write_stats(rows: list[dict[str, Any]], pairs: dict[str, int], seed: int,
+                path: Path = STATS_PATH) -> None:
+    """Merge ``rows`` into the stored figures (levels not measured keep their old entry)."""
+    data: dict[str, Any] = {"opponent": YARDSTICK, "seed": seed, "levels": {}}
+    if path.exists():
+        data = load_stats(path)
+    for row in rows:
+        data["levels"][row["level"]] = row | {"pairs": pairs[row["level"]], "seed": seed}
+    data["levels"] = {lv: data["levels"][lv] for lv in LEVELS if lv in data["levels"]}
+    path.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+
+@cache
+def _stored() -> dict[str, Any]:
+    """The committed figures, read once per process (descriptions are built per request)."""
+    return load_stats(STATS_PATH)
+
+
+def level_figures(level: str, path: Path = STATS_PATH) -> dict[str, Any]:
+    """The measured figures a level's description quotes, ready for ``%`` formatting:
+    ``win_rate`` (percent, whole number), ``average_score`` (whole points), ``games`` and the
+    opponent's ``opponent_average_score``. Empty for a level never measured."""
+    data = _stored() if path == STATS_PATH else load_stats(path)
+    row = data["levels"].get(level)
+    if row is None:
+        return {}
+    return {
+        "win_rate": round(100 * row["win_rate"]),
+        "average_score": round(row["average_score"]),
+        "opponent_average_score": round(row["opponent_average_score"]),
+        "games": row["games"],
+    }
