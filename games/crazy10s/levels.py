@@ -18,10 +18,10 @@ NAMES = {
 DESCRIPTIONS = {
     "beginner": _("Spots only short moves, and not every time; plays loosely."),
     "casual": _("Looks at part of the board and plays the best move it noticed."),
-    "strong": _("Always plays the move that scores most; swaps a hopeless rack."),
-    "expert": _(
+    "strong": _(
         "Weighs points against the tiles it keeps, swaps wisely and plans the end of the game."
     ),
+    "expert": _("Plays like Strong, and tries its best moves against the replies you could make."),
 }
 
 

@@ -24,7 +24,9 @@ def test_create_against_the_computer(alice_client, fixed_seed, ai_queue):
     assert view["opponent"] == {
         "kind": "computer", "username": None, "display_name": "Computer (Strong)",
         "level": "strong",
-        "level_description": "Always plays the move that scores most; swaps a hopeless rack.",
+        "level_description": (
+            "Weighs points against the tiles it keeps, swaps wisely and plans the end of the game."
+        ),
     }
     assert view["rack"] == ["0", "1", "2", "3", "5", "5", "5"]
     assert view["opponent_rack_size"] == 7 and view["bag_size"] == 66
