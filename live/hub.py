@@ -48,7 +48,7 @@ class Hub:
     async def _run(self) -> None:
         while True:
             try:
-                await get_backend().run_waker(self.wake)
+                await get_backend().run_waker(self.wake, self.wake_all)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -34,8 +34,11 @@ class Backend:
         """Whether every event after ``after`` is still stored (else the client resyncs)."""
         raise NotImplementedError
 
-    async def run_waker(self, wake: Callable[[int], None]) -> None:
-        """Runs for ever: calls ``wake(user_id)`` whenever that player may have new events."""
+    async def run_waker(
+        self, wake: Callable[[int], None], wake_all: Callable[[], None]
+    ) -> None:
+        """Runs for ever: calls ``wake(user_id)`` whenever that player may have new events, and
+        ``wake_all()`` once it listens (streams opened before may have missed a wake-up)."""
         raise NotImplementedError
 
     # --- the per-player stream limit ----------------------------------------------------------

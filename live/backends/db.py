@@ -16,6 +16,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 from django.db.models import Max, Min
 
 from live.backends.base import Backend
@@ -26,8 +27,16 @@ log = logging.getLogger(__name__)
 
 
 def _db(fn):
-    # Not thread-sensitive: stream reads must not queue behind the sync API views' thread.
-    return sync_to_async(fn, thread_sensitive=False)
+    """Run ``fn`` in a worker thread, not the sync views' thread (stream reads must not queue
+    behind the API), closing its connection as a request's end would (``CONN_MAX_AGE``)."""
+
+    def call(*args):
+        try:
+            return fn(*args)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(call, thread_sensitive=False)
 
 
 def _parse(event_id: str) -> int | None:
@@ -86,8 +95,11 @@ class DbBackend(Backend):
 
         return await _db(check)()
 
-    async def run_waker(self, wake: Callable[[int], None]) -> None:
+    async def run_waker(
+        self, wake: Callable[[int], None], wake_all: Callable[[], None]
+    ) -> None:
         last = int(await self.latest_id(0))
+        wake_all()
         while True:
             await asyncio.sleep(settings.LIVE_POLL_SECONDS)
             try:

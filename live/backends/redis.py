@@ -107,7 +107,9 @@ class RedisBackend(Backend):
         # Trimming keeps everything younger than the window; allow for clock skew.
         return now_ms - self.retention_ms + 5_000 <= ms <= now_ms + 60_000
 
-    async def run_waker(self, wake: Callable[[int], None]) -> None:
+    async def run_waker(
+        self, wake: Callable[[int], None], wake_all: Callable[[], None]
+    ) -> None:
         # Its own connection with no read timeout: it waits on the channel indefinitely.
         client = aioredis.Redis.from_url(
             self.url, socket_connect_timeout=settings.REDIS_SOCKET_CONNECT_TIMEOUT,
@@ -116,6 +118,7 @@ class RedisBackend(Backend):
         try:
             async with client.pubsub(ignore_subscribe_messages=True) as pubsub:
                 await pubsub.subscribe(WAKE_CHANNEL)
+                wake_all()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
