@@ -384,6 +384,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
+        "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema.add_error_responses",
     ],
 }

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.handlers.wsgi import WSGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -73,6 +74,10 @@ async def _authenticate(
 
 
 async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
+    if isinstance(request, WSGIRequest):
+        # A WSGI server would buffer the endless stream in memory: refuse (deploy with ASGI).
+        return _error("asgi_required",
+                      "Live updates need the ASGI server (uvicorn); this one is WSGI.", 501)
     if request.method != "GET":
         return _error("method_not_allowed",
                       str(exceptions.MethodNotAllowed(request.method).detail), 405)

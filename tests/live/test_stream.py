@@ -211,3 +211,9 @@ def test_game_stream_is_for_players_only_and_only_that_game(
     assert (refused.status, refused.json()["error"]["code"]) == (403, "not_a_player")
     assert (missing.status, missing.json()["error"]["code"]) == (404, "not_found")
     assert [e.data["game"] for e in stream.events] == [human_game.pk]
+
+
+def test_wsgi_server_refuses_instead_of_buffering_for_ever(db, alice_client):
+    response = alice_client.get("/api/v1/events")
+    assert response.status_code == 501
+    assert response.json()["error"]["code"] == "asgi_required"
