@@ -14,6 +14,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.handlers.wsgi import WSGIRequest
+from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
@@ -25,6 +26,8 @@ from games import errors as game_errors
 from games.models import Game, Seat
 from live.backends import get_backend
 from live.streams import event_stream
+
+_release_db = sync_to_async(connections.close_all)
 
 
 def _error(code: str, message: str, status: int, details: dict | None = None) -> JsonResponse:
@@ -53,7 +56,9 @@ async def _authenticate(
             return None, None, _error("authentication_failed", str(failed.detail), 401)
 
         async def token_alive() -> bool:
-            return await Token.objects.filter(key=key, user__is_active=True).aexists()
+            alive = await Token.objects.filter(key=key, user__is_active=True).aexists()
+            await _release_db()
+            return alive
 
         return token.user, token_alive, None
     user = await request.auser()
@@ -68,6 +73,7 @@ async def _authenticate(
         # Logged out (the session row is gone) or suspended: the stream ends.
         exists = await sync_to_async(store().exists)(session_key)
         active = await get_user_model().objects.filter(pk=user_id, is_active=True).aexists()
+        await _release_db()
         return exists and active
 
     return user, session_alive, None
@@ -103,6 +109,9 @@ async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
         )
         response["Retry-After"] = str(int(settings.LIVE_HEARTBEAT_SECONDS))
         return response
+    # An open stream must not hold a database connection (1,000 streams would be 1,000
+    # connections): the request's connection closes now; the checks reopen one briefly.
+    await _release_db()
     stream = event_stream(
         user_id=user.pk,
         stream_id=stream_id,
