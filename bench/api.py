@@ -2,9 +2,12 @@
 authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
+        [--server wsgi|asgi|uvicorn] [--workers 2]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
-starts ``gunicorn config.wsgi -w 2 --threads 4`` on a free localhost port, and lets each client
+starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k
+uvicorn.workers.UvicornWorker -w 2``, as the Dockerfile; ``uvicorn``: ``uvicorn --workers 2``,
+as ``make run``) on a free localhost port, and lets each client
 play its own games against a human opponent (the client holds both players' tokens, so no
 computer turn interferes), choosing legal placements with the engine or passing. It prints
 moves/s and p50/p95 latency of both endpoints and their ratio.
@@ -214,11 +217,31 @@ def _wait_until_up(base: str, server: subprocess.Popen) -> None:
         if server.poll() is not None:
             raise SystemExit("gunicorn exited before serving")
         try:
-            requests.get(f"{base}/schema/", timeout=1)
+            requests.get(f"{base}/schema/", timeout=10)
             return
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or busy starting up
             time.sleep(0.1)
     raise SystemExit("gunicorn did not come up")
+
+
+SERVERS = {
+    "wsgi": "gunicorn config.wsgi -w {w} --threads 4",
+    "asgi": "gunicorn config.asgi -k uvicorn.workers.UvicornWorker -w {w}",
+    "uvicorn": "uvicorn config.asgi:application --workers {w}",
+}
+
+
+def _server_command(args, port: int) -> list[str]:
+    w = str(args.workers)
+    if args.server == "uvicorn":
+        return [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", w,
+                "--host", "127.0.0.1", "--port", str(port), "--no-access-log",
+                "--log-level", "warning"]
+    common = ["-w", w, "-b", f"127.0.0.1:{port}", "--log-level", "warning"]
+    if args.server == "asgi":
+        return [sys.executable, "-m", "gunicorn", "config.asgi:application",
+                "-k", "uvicorn.workers.UvicornWorker", *common]
+    return [sys.executable, "-m", "gunicorn", "config.wsgi", "--threads", "4", *common]
 
 
 def main() -> None:
@@ -226,6 +249,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--server", choices=["wsgi", "asgi", "uvicorn"], default="wsgi")
+    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
     db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -233,12 +258,15 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}/api/v1"
     with tempfile.TemporaryDirectory(prefix="c10s-bench-") as var_dir:
         env = _server_env(db_url, var_dir)
+        if args.server != "wsgi":
+            # Under ASGI every request has its own connection context: persistent connections
+            # would pile up until PostgreSQL refuses clients (Django: use 0 or a pool).
+            env["DB_CONN_MAX_AGE"] = "0"
         _recreate_database(db_url)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)
-        gunicorn = [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", "2", "--threads", "4",
-                    "-b", f"127.0.0.1:{port}", "--log-level", "warning"]
-        server = subprocess.Popen(gunicorn, cwd=ROOT, env=env, start_new_session=True)
+        server = subprocess.Popen(_server_command(args, port), cwd=ROOT, env=env,
+                                  start_new_session=True)
         try:
             _wait_until_up(base, server)
             clients = [Client(base, i) for i in range(args.clients)]
@@ -259,8 +287,8 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
               f"p50 {p50:7.1f} ms  p95 {p95:7.1f} ms")
         return rate, p50, p95
 
-    print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint, gunicorn -w 2 --threads 4, "
-          f"PostgreSQL")
+    server = SERVERS[args.server].format(w=args.workers)
+    print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint, {server}, PostgreSQL")
     move = line("POST games/{id}/moves", timings.moves, move_secs)
     me = line("GET me (no-op)", timings.me, me_secs)
     print(f"ratio no-op/moves: throughput {me[0] / move[0]:.2f}x, "

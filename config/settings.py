@@ -161,6 +161,7 @@ INSTALLED_APPS = [
     "games.crazy10s.puzzles",
     "games.moderation",
     "games.notifications",
+    "live",
 ]
 
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
@@ -389,6 +390,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
+        "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema.add_error_responses",
     ],
 }
@@ -500,6 +502,27 @@ NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
 NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
+
+# --- live updates (live/: GET /api/v1/events, Server-Sent Events) ---------------------------
+# "redis" (Redis streams + one wake-up channel; any web process serves any worker's events) or
+# "db" (a table polled every LIVE_POLL_SECONDS: the embedded default, no Redis needed).
+LIVE_BACKEND = env_str("LIVE_BACKEND", "") or ("redis" if REDIS_URL else "db")
+if LIVE_BACKEND not in {"redis", "db"}:
+    raise ImproperlyConfigured(f"LIVE_BACKEND={LIVE_BACKEND!r} must be redis or db")
+if LIVE_BACKEND == "redis" and not REDIS_URL:
+    raise ImproperlyConfigured("LIVE_BACKEND=redis needs REDIS_URL")
+LIVE_HEARTBEAT_SECONDS = float(env_str("LIVE_HEARTBEAT_SECONDS", "15") or 15)
+# Events are kept at least this long for a reconnect's Last-Event-ID (older: one resync event).
+LIVE_RETENTION_SECONDS = env_int("LIVE_RETENTION_SECONDS", 900, minimum=600)
+LIVE_POLL_SECONDS = float(env_str("LIVE_POLL_SECONDS", "0.5") or 0.5)
+# Events waiting for a client that does not read: past this many the stream is closed.
+LIVE_QUEUE_SIZE = env_int("LIVE_QUEUE_SIZE", 256, minimum=1)
+LIVE_QUEUE_WAIT_SECONDS = float(env_str("LIVE_QUEUE_WAIT_SECONDS", "10") or 10)
+LIVE_MAX_STREAMS_PER_USER = env_int("LIVE_MAX_STREAMS_PER_USER", 5, minimum=1)
+CELERY_BEAT_SCHEDULE["live-purge-events"] = {
+    "task": "live.purge_events",
+    "schedule": 300.0,  # the db backend's events past LIVE_RETENTION_SECONDS
+}
 
 # One line per request (logger crazy10s.requests) with its request id; LOG_FORMAT=json writes
 # JSON lines. django.request only logs 5xx: its 4xx warnings repeated the request line, and a

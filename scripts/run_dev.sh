@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Embedded development server: Django runserver + one Celery worker with embedded beat.
+# Embedded development server: uvicorn (ASGI: the live event streams need it) + one Celery
+# worker with embedded beat.
 # Works with no environment at all (SQLite + kombu filesystem broker under $VAR_DIR, default
 # var/). Migrates and collects the static files first.
 set -euo pipefail
@@ -27,7 +28,7 @@ worker_pid=""
 server_pid=""
 cleanup() {
     trap - EXIT INT TERM
-    # Children run in their own sessions. The server's group (autoreloader + child) gets TERM;
+    # Children run in their own sessions. The server's group gets TERM;
     # the worker's main process gets TERM (warm shutdown), its group KILL if it hangs.
     [ -n "$server_pid" ] && { kill -TERM -- "-$server_pid" 2>/dev/null || true; }
     if [ -n "$worker_pid" ] && kill -0 "$worker_pid" 2>/dev/null; then
@@ -53,7 +54,11 @@ echo "Celery worker started (pid $worker_pid)"
 
 echo "Serving on http://127.0.0.1:${PORT}/ (API docs: /api/v1/docs/, admin: /admin/)"
 echo "Emails are printed below; their links use SITE_BASE_URL=${SITE_BASE_URL}"
-setsid "$PY" manage.py runserver "127.0.0.1:${PORT}" &
+# ASGI, no autoreload: the event streams (GET /api/v1/events) are async views; WhiteNoise serves
+# the static files collected above. Without Redis, events pass between the worker and this
+# server through the database (LIVE_BACKEND=db).
+setsid "$PY" -m uvicorn config.asgi:application --host 127.0.0.1 --port "${PORT}" \
+    --no-access-log --timeout-graceful-shutdown 3 &
 server_pid=$!
 echo "Server started (pid $server_pid)"
 # Returns when the server exits or a signal arrives; the EXIT trap stops the worker.

@@ -1,0 +1,136 @@
+"""The games' events, built from the committed rows when the games app's after-commit signals
+arrive (games/signals.py). Each player gets their own copy: public facts only (the public
+notation of a move, scores, whose turn), plus, for the player who moved, their own rack."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from games import signals
+from games.models import Game, Move, Seat
+from live.publisher import publish, publish_on_commit
+
+log = logging.getLogger(__name__)
+
+
+def _humans(game_id: int) -> list[Seat]:
+    return list(Seat.objects.filter(game_id=game_id, user__isnull=False).order_by("index"))
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _own_pieces(game: Game, seat_index: int) -> dict[str, Any]:
+    """The seat's own pieces after its move (Crazy10s: ``{"rack": [...]}``; Crazy Eights: its
+    hand): ``Seat.private`` is that seat's mirror, shown to that seat only."""
+    seat = Seat.objects.filter(game=game, index=seat_index).only("private").first()
+    return dict(seat.private or {}) if seat is not None else {}
+
+
+def move_data(game: Game, move: Move, seat: Seat) -> dict[str, Any]:
+    data = {
+        "game": game.pk,
+        "move_number": move.number,
+        "seat": move.seat,
+        "by_you": move.seat == seat.index,
+        "kind": move.kind,
+        "notation": move.public_notation,
+        "score": move.score,
+        "public": move.public,  # the kind's public record (Crazy10s: lines, drawn count)
+        "drawn": (move.public or {}).get("drawn", 0),
+        "scores": dict(
+            Seat.objects.filter(game=game).values_list("index", "score")
+        ),
+        "status": game.status,
+        "turn": game.current_seat,
+        "your_turn": game.status == Game.Status.ACTIVE and game.current_seat == seat.index,
+    }
+    data["scores"] = {str(k): v for k, v in data["scores"].items()}
+    if move.seat == seat.index:
+        # Only the mover's own tiles or cards, after the draw: never anyone else's.
+        own = _own_pieces(game, seat.index)
+        data["own"] = own
+        if "rack" in own:
+            data["rack"] = own["rack"]
+    return data
+
+
+def publish_move(game: Game, move_number: int) -> None:
+    move = Move.objects.filter(game=game, number=move_number).first()
+    if move is None:
+        return
+    for seat in _humans(game.pk):
+        publish(seat.user_id, "move", move_data(game, move, seat), game_id=game.pk)
+
+
+def on_game_started(sender, *, game_id: int, **kwargs) -> None:
+    game = Game.objects.defer("state").filter(pk=game_id).first()
+    if game is None:
+        return
+    for seat in _humans(game_id):
+        publish(seat.user_id, "game_started", {
+            "game": game_id,
+            "seat": seat.index,
+            "turn": game.current_seat,
+            "your_turn": game.current_seat == seat.index,
+            "deadline": _iso(game.turn_deadline),
+        }, game_id=game_id)
+
+
+def on_turn_started(sender, *, game_id: int, seat_index: int, move_number: int, **kwargs
+                    ) -> None:
+    game = Game.objects.defer("state").filter(pk=game_id).first()
+    if game is None:
+        return
+    if move_number > 0:
+        publish_move(game, move_number)
+    for seat in _humans(game_id):
+        data = {"game": game_id, "move_number": move_number, "turn": seat_index,
+                "deadline": _iso(game.turn_deadline)}
+        publish(seat.user_id, "deadline", data, game_id=game_id)
+        if seat.index == seat_index:
+            publish(seat.user_id, "your_turn", data, game_id=game_id)
+
+
+def on_game_finished(sender, *, game_id: int, **kwargs) -> None:
+    game = Game.objects.defer("state").filter(pk=game_id).first()
+    if game is None:
+        return
+    # The last move starts no turn: its event goes out here.
+    if game.move_number > 0 and Move.objects.filter(
+        game=game, number=game.move_number, created_at__gte=game.finished_at or game.created_at
+    ).exists():
+        publish_move(game, game.move_number)
+    for seat in _humans(game_id):
+        publish(seat.user_id, "game_finished", {
+            "game": game_id,
+            "status": game.status,
+            "result": game.result,
+            "move_number": game.move_number,
+        }, game_id=game_id)
+
+
+def on_notification_saved(sender, *, instance, created: bool, **kwargs) -> None:
+    """A nudge is a ``SentNotification`` row (games/notifications/services/reminders.py):
+    its creation commits with the nudge, so the event goes out on that commit."""
+    from games.notifications.models import Kind
+
+    if not created or instance.kind != Kind.NUDGE or instance.user_id is None:
+        return
+    data = {"game": instance.game_id, "move_number": instance.move_number,
+            "from_seat": Seat.objects.filter(game_id=instance.game_id, user_id=instance.sender_id)
+            .values_list("index", flat=True).first()}
+    publish_on_commit(instance.user_id, "nudge", data, game_id=instance.game_id)
+
+
+def connect() -> None:
+    from django.db.models.signals import post_save
+
+    from games.notifications.models import SentNotification
+
+    post_save.connect(on_notification_saved, sender=SentNotification, dispatch_uid="live-nudge")
+    signals.game_started.connect(on_game_started, sender=Game, dispatch_uid="live-started")
+    signals.turn_started.connect(on_turn_started, sender=Game, dispatch_uid="live-turn")
+    signals.game_finished.connect(on_game_finished, sender=Game, dispatch_uid="live-finished")

@@ -1,0 +1,133 @@
+"""The stream endpoints: async views, so an idle stream holds no thread.
+
+Authentication is the API's: ``Authorization: Token <key>``, or the session cookie (a
+browser's EventSource cannot set headers). The credentials are checked again at every
+heartbeat: a deleted token (logout, suspension) or a deactivated account ends the stream.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.handlers.wsgi import WSGIRequest
+from django.db import connections
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from rest_framework.authtoken.models import Token
+
+from config.exceptions import envelope
+from config.i18n import activate_for_user
+from games import errors as game_errors
+from games.models import Game, Seat
+from live.backends import get_backend
+from live.streams import event_stream
+
+_release_db = sync_to_async(connections.close_all)
+
+
+def _error(code: str, message: str, status: int, details: dict | None = None) -> JsonResponse:
+    return JsonResponse(envelope(code, message, details), status=status)
+
+
+def _token_key(request: HttpRequest) -> str | None:
+    parts = request.headers.get("Authorization", "").split()
+    if len(parts) == 2 and parts[0].lower() == "token":
+        return parts[1]
+    return None
+
+
+async def _authenticate(
+    request: HttpRequest,
+) -> tuple[object | None, Callable[[], Awaitable[bool]] | None, JsonResponse | None]:
+    """(user, still_allowed, None), or (None, None, the 401 response)."""
+    header = request.headers.get("Authorization", "")
+    if header:
+        key = _token_key(request)
+        token = None
+        if key is not None:
+            token = await Token.objects.select_related("user").filter(key=key).afirst()
+        if token is None or not token.user.is_active:
+            failed = exceptions.AuthenticationFailed()
+            return None, None, _error("authentication_failed", str(failed.detail), 401)
+
+        async def token_alive() -> bool:
+            alive = await Token.objects.filter(key=key, user__is_active=True).aexists()
+            await _release_db()
+            return alive
+
+        return token.user, token_alive, None
+    user = await request.auser()
+    if not user.is_authenticated or not user.is_active:
+        missing = exceptions.NotAuthenticated()
+        return None, None, _error("not_authenticated", str(missing.detail), 401)
+    user_id = user.pk
+    session_key = request.session.session_key
+    store = type(request.session)
+
+    async def session_alive() -> bool:
+        # Logged out (the session row is gone) or suspended: the stream ends.
+        exists = await sync_to_async(store().exists)(session_key)
+        active = await get_user_model().objects.filter(pk=user_id, is_active=True).aexists()
+        await _release_db()
+        return exists and active
+
+    return user, session_alive, None
+
+
+async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
+    if isinstance(request, WSGIRequest):
+        # A WSGI server would buffer the endless stream in memory: refuse (deploy with ASGI).
+        return _error("asgi_required",
+                      "Live updates need the ASGI server (uvicorn); this one is WSGI.", 501)
+    if request.method != "GET":
+        return _error("method_not_allowed",
+                      str(exceptions.MethodNotAllowed(request.method).detail), 405)
+    user, still_allowed, refusal = await _authenticate(request)
+    if refusal is not None:
+        return refusal
+    activate_for_user(request, user)
+    if game_id is not None:
+        if not await Game.objects.filter(pk=game_id).aexists():
+            error = game_errors.game_not_found()
+            return _error(error.code, error.message, error.status)
+        if not await Seat.objects.filter(game_id=game_id, user_id=user.pk).aexists():
+            error = game_errors.not_a_player()
+            return _error(error.code, error.message, error.status)
+    stream_id = uuid.uuid4().hex
+    limit = settings.LIVE_MAX_STREAMS_PER_USER
+    if not await get_backend().acquire_slot(user.pk, stream_id, limit):
+        response = _error(
+            "too_many_streams",
+            _("You have too many event streams open. Close one and try again."),
+            429,
+            {"limit": limit},
+        )
+        response["Retry-After"] = str(int(settings.LIVE_HEARTBEAT_SECONDS))
+        return response
+    # An open stream must not hold a database connection (1,000 streams would be 1,000
+    # connections): the request's connection closes now; the checks reopen one briefly.
+    await _release_db()
+    stream = event_stream(
+        user_id=user.pk,
+        stream_id=stream_id,
+        last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
+        still_allowed=still_allowed,
+        game_id=game_id,
+    )
+    response = StreamingHttpResponse(stream, content_type="text/event-stream; charset=utf-8")
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass events through as they come
+    return response
+
+
+async def events(request: HttpRequest) -> HttpResponse:
+    return await _open(request, None)
+
+
+async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+    return await _open(request, game_id)
