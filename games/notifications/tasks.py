@@ -69,6 +69,7 @@ def notify_finished(game_id: int) -> int:
 # Backoff capped below the broker's visibility timeout: a retry waiting (unacked) longer than
 # that would be redelivered meanwhile (harmless, the send is claimed, but wasteful).
 @shared_task(
+    bind=True,
     name=dispatch.SEND_NOTIFICATION,
     autoretry_for=(SMTPException, OSError, *DB_ERRORS),
     retry_backoff=2,
@@ -76,8 +77,16 @@ def notify_finished(game_id: int) -> int:
     retry_jitter=True,
     max_retries=6,
 )
-def send_notification(notification_id: int) -> bool:
-    return services.deliver(notification_id=notification_id)
+def send_notification(self, notification_id: int, resume_attempt: int | None = None) -> bool:
+    try:
+        return services.deliver(notification_id=notification_id, resume_attempt=resume_attempt)
+    except services.SendingMarkUncertain as exc:
+        # Retry carrying our mark, so that the retry sends if the mark did commit.
+        raise self.retry(
+            kwargs={"notification_id": notification_id, "resume_attempt": exc.attempt},
+            countdown=min(2 ** (self.request.retries + 1), 30),
+            exc=exc,
+        ) from exc
 
 
 @shared_task(name=dispatch.SWEEP_NOTIFICATIONS)

@@ -172,3 +172,62 @@ def test_old_records_are_purged_after_the_retention_period(
     }
     assert tasks.purge_old.run() == {"claims": 0, "events": 0}
     assert Game.objects.filter(pk=human_game.pk).exists()
+
+
+def test_a_lost_commit_of_the_sending_mark_is_resumed_once(
+    human_game, alice, play, queued_sends, monkeypatch, mailoutbox
+):
+    """The database committed ``sending`` but the connection broke before it said so: the
+    retry carries the attempt it wrote, recognises its own mark and sends, exactly once."""
+    from django.db import OperationalError
+
+    from games.notifications.models import SentNotification
+
+    play(human_game, alice, "g7=5 h7=5")
+    n = services.notify_turn(game_id=human_game.pk, seat_index=1, move_number=1)
+    real_save = SentNotification.save
+
+    def committed_then_lost(self, *args, **kwargs):
+        real_save(self, *args, **kwargs)
+        # What the worker sees when the commit's answer never arrives.
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(SentNotification, "save", committed_then_lost)
+    with pytest.raises(services.SendingMarkUncertain) as raised:
+        services.deliver(notification_id=n.pk)
+    monkeypatch.undo()
+    assert raised.value.attempt == 1
+    # The test's savepoint rolled the mark back; the server had committed it.
+    SentNotification.objects.filter(pk=n.pk).update(status=Status.SENDING, attempts=1)
+    n.refresh_from_db()
+    assert (n.status, n.attempts, len(mailoutbox)) == (Status.SENDING, 1, 0)
+    # A plain redelivery (no mark) must not send; the retry with its mark sends once.
+    assert services.deliver(notification_id=n.pk) is False
+    assert services.deliver(notification_id=n.pk, resume_attempt=2) is False
+    assert services.deliver(notification_id=n.pk, resume_attempt=1) is True
+    assert services.deliver(notification_id=n.pk, resume_attempt=1) is False
+    n.refresh_from_db()
+    assert n.status == Status.SENT and len(mailoutbox) == 1
+
+
+def test_a_failed_save_of_the_sending_mark_leaves_the_send_pending(
+    human_game, alice, play, queued_sends, monkeypatch, mailoutbox
+):
+    from django.db import OperationalError
+
+    from games.notifications.models import SentNotification
+
+    play(human_game, alice, "g7=5 h7=5")
+    n = services.notify_turn(game_id=human_game.pk, seat_index=1, move_number=1)
+
+    def refused(self, *args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(SentNotification, "save", refused)
+    with pytest.raises(services.SendingMarkUncertain):
+        services.deliver(notification_id=n.pk)
+    monkeypatch.undo()
+    n.refresh_from_db()
+    assert n.status == Status.PENDING and n.attempts == 0
+    assert services.deliver(notification_id=n.pk, resume_attempt=1) is True
+    assert len(mailoutbox) == 1

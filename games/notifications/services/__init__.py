@@ -32,10 +32,16 @@ from games.notifications.services.outbox import outbox_age, process_event, sweep
 from games.notifications.services.preferences import unsubscribe
 from games.notifications.services.reminders import nudge, send_due_reminders
 from games.notifications.services.retention import purge_old
-from games.notifications.services.sending import MAX_SEND_ATTEMPTS, deliver, requeue_stuck
+from games.notifications.services.sending import (
+    MAX_SEND_ATTEMPTS,
+    SendingMarkUncertain,
+    deliver,
+    requeue_stuck,
+)
 
 __all__ = [
     "MAX_SEND_ATTEMPTS",
+    "SendingMarkUncertain",
     "deliver",
     "digest_interval",
     "flush_held",
