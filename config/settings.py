@@ -166,6 +166,7 @@ INSTALLED_APPS = [
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
 GAME_KINDS = [
     "games.crazy10s.kind.Crazy10sKind",
+    "games.crazy_eights.kind.CrazyEightsKind",
 ]
 
 MIDDLEWARE = [
@@ -500,6 +501,9 @@ NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
 NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
+# Milliseconds between consecutive computer turns (a solo match with several computers), so a
+# person can follow the play; 0 queues the next computer turn at once.
+GAMES_AI_PAUSE_SECONDS = env_int("GAMES_AI_PAUSE_MS", 1000, minimum=0) / 1000
 
 # One line per request (logger crazy10s.requests) with its request id; LOG_FORMAT=json writes
 # JSON lines. django.request only logs 5xx: its 4xx warnings repeated the request line, and a
