@@ -167,6 +167,7 @@ INSTALLED_APPS = [
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
 GAME_KINDS = [
     "games.crazy10s.kind.Crazy10sKind",
+    "games.crazy_eights.kind.CrazyEightsKind",
 ]
 
 MIDDLEWARE = [
@@ -385,6 +386,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.api.serializers.LEVELS",
         "OutcomeEnum": "games.api.serializers.OUTCOMES",
+        "GameKindEnum": "games.api.serializers.KIND_NAMES",
+        "DefaultGameKindEnum": "games.api.serializers.DEFAULT_KIND_NAMES",
+        "OtherGameKindEnum": "games.api.serializers.OTHER_KINDS",
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
     },
     "POSTPROCESSING_HOOKS": [
@@ -502,6 +506,9 @@ NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
 NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
+# Milliseconds between consecutive computer turns (a solo match with several computers), so a
+# person can follow the play; 0 queues the next computer turn at once.
+GAMES_AI_PAUSE_SECONDS = env_int("GAMES_AI_PAUSE_MS", 1000, minimum=0) / 1000
 
 # --- live updates (live/: GET /api/v1/events, Server-Sent Events) ---------------------------
 # "redis" (Redis streams + one wake-up channel; any web process serves any worker's events) or

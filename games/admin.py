@@ -119,7 +119,8 @@ class GameAdmin(admin.ModelAdmin):
     list_per_page = 50
     inlines = [MoveInline]
     actions = [
-        "abort_games", "award_to_seat_0", "award_to_seat_1", "requeue_computer_turns",
+        "abort_games", "award_to_seat_0", "award_to_seat_1", "award_to_seat_2",
+        "award_to_seat_3", "requeue_computer_turns",
     ]
     fieldsets = (
         (None, {"fields": (
@@ -206,6 +207,18 @@ class GameAdmin(admin.ModelAdmin):
     def award_to_seat_1(self, request, queryset):
         _run(self, request, queryset, "Awarded to seat 1", lambda g: moderation.award_game(
             moderator=request.user, game_id=g.pk, seat_index=1, reason="admin action"))
+
+    # Seats 2 and 3 exist in games of kinds with more seats (Crazy Eights); award_game refuses
+    # a seat the game does not have.
+    @admin.action(description="Award selected games to seat 2", permissions=["change"])
+    def award_to_seat_2(self, request, queryset):
+        _run(self, request, queryset, "Awarded to seat 2", lambda g: moderation.award_game(
+            moderator=request.user, game_id=g.pk, seat_index=2, reason="admin action"))
+
+    @admin.action(description="Award selected games to seat 3", permissions=["change"])
+    def award_to_seat_3(self, request, queryset):
+        _run(self, request, queryset, "Awarded to seat 3", lambda g: moderation.award_game(
+            moderator=request.user, game_id=g.pk, seat_index=3, reason="admin action"))
 
     @admin.action(description="Re-queue the computer's pending turn", permissions=["change"])
     def requeue_computer_turns(self, request, queryset):

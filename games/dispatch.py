@@ -54,13 +54,14 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
     return {"queue": queue} if queue else None
 
 
-def send(name: str, *args: Any) -> bool:
+def send(name: str, *args: Any, countdown: float = 0) -> bool:
     """Queue task ``name`` now; False (logged) if the broker refused.
 
     A signature rather than ``send_task``: when the task is registered in this process it is
     sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working."""
     try:
-        current_app.signature(name, args=args).apply_async()
+        options = {"countdown": countdown} if countdown > 0 else {}
+        current_app.signature(name, args=args).apply_async(**options)
     except Exception:
         log.warning("could not queue %s%r", name, args, exc_info=True)
         return False
@@ -77,9 +78,18 @@ def enqueue_ai_turn(game_id: int, move_number: int) -> bool:
     return send(PLAY_AI_TURN, game_id, move_number)
 
 
-def enqueue_ai_turn_on_commit(game_id: int, move_number: int) -> None:
+def enqueue_ai_turn_later(game_id: int, move_number: int, countdown: float) -> bool:
+    """Queue the computer's turn to run after ``countdown`` seconds (a pause between computer
+    turns, so a person can follow them)."""
+    return send(PLAY_AI_TURN, game_id, move_number, countdown=countdown)
+
+
+def enqueue_ai_turn_on_commit(game_id: int, move_number: int, countdown: float = 0) -> None:
     # Looked up at commit time so that tests may replace ``enqueue_ai_turn``.
-    transaction.on_commit(lambda: enqueue_ai_turn(game_id, move_number))
+    if countdown > 0:
+        transaction.on_commit(lambda: enqueue_ai_turn_later(game_id, move_number, countdown))
+    else:
+        transaction.on_commit(lambda: enqueue_ai_turn(game_id, move_number))
 
 
 def enqueue_event(event_id: int) -> bool:

@@ -66,6 +66,10 @@ def cannot_play_yourself() -> ApiError:
     )
 
 
+def no_hints() -> ApiError:
+    return ApiError("no_hints", _("This game offers no hints."), status=400)
+
+
 def invalid(message: str, **details: Any) -> ApiError:
     return ApiError("invalid", message, status=400, details=details)
 

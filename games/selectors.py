@@ -109,7 +109,12 @@ def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
 
 
 def player_view(
-    *, game: Game, seat_index: int, seats: Iterable[Seat] | None = None, state: Any = None
+    *,
+    game: Game,
+    seat_index: int,
+    seats: Iterable[Seat] | None = None,
+    state: Any = None,
+    with_coach: bool = False,
 ) -> dict[str, Any]:
     """Everything the player in ``seat_index`` may know about the game.
 
@@ -143,7 +148,11 @@ def player_view(
         "result": result_for(game, seat_index),
         "position": position,
     }
-    if game.seat_count == 2:
+    if with_coach and active and hasattr(kind, "coach"):
+        seat = _seat(seats, seat_index)
+        if seat is not None and seat.user_id is not None and _first_match(game, seat.user_id):
+            view["coach"] = kind.coach(state, seat_index)
+    if game.seat_count == 2 and kind.v1_serializers:
         # The v1 fields, unchanged in meaning for two-seat games (older clients read them).
         other = _other_seat(game, seat_index)
         view.update(kind.legacy_view(position, seat=seat_index, other=other))
@@ -154,6 +163,23 @@ def player_view(
             "your_turn": active and game.current_seat == seat_index,
         })
     return view
+
+
+def _first_match(game: Game, user_id: int) -> bool:
+    """The player has not finished a game of this kind yet (the coach speaks until then)."""
+    return not Seat.objects.filter(
+        user_id=user_id, game__kind=game.kind, game__status=Game.Status.FINISHED
+    ).exists()
+
+
+def hint(*, game: Game, seat_index: int) -> dict[str, Any]:
+    """A suggested move for the seat (kinds that offer hints); ``no_hints`` otherwise."""
+    kind = kinds.get(game.kind)
+    if not hasattr(kind, "hint"):
+        raise errors.no_hints()
+    if game.status != Game.Status.ACTIVE:
+        return kind.hint(kind.load(game.state), None)
+    return kind.hint(kind.load(game.state), seat_index)
 
 
 def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, Any]:

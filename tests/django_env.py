@@ -101,6 +101,7 @@ def _prepare_environment() -> None:
     global _temp_var_dir
     os.environ.setdefault("SECRET_KEY", "tests-only-" + "k3y" * 16)
     os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+    os.environ.setdefault("GAMES_AI_PAUSE_MS", "0")  # computer turns follow each other at once
 
     if "TEST_VAR_DIR" not in os.environ:
         _temp_var_dir = tempfile.mkdtemp(prefix="c10s-tests-var-")

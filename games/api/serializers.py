@@ -4,6 +4,8 @@ Output serializers are whitelists: a view is rendered through them, so a key the
 selector might add never reaches a player unless it is declared here.
 """
 
+import copy
+
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
@@ -25,13 +27,17 @@ TERMINATIONS = tuple(
     dict.fromkeys([t for k in kinds.all_kinds() for t in k.terminations] + ["aborted", "awarded"])
 )
 OUTCOMES = ("win", "loss", "draw", "none")
+KIND_NAMES = tuple(kinds.names())
+DEFAULT_KIND_NAMES = (DEFAULT.name,)
+OTHER_KINDS = tuple(k.name for k in kinds.all_kinds() if not k.v1_serializers)
+V1_KINDS = tuple(k.name for k in kinds.all_kinds() if k.v1_serializers)
 LAYOUTS = DEFAULT.options_input().fields["layout"].choices
 V1 = DEFAULT.v1_serializers
 
 
 # --- input ----------------------------------------------------------------------------------
 class OpponentInputSerializer(serializers.Serializer):
-    ai = StrictChoiceField(choices=LEVELS, required=False)
+    ai = StrictChoiceField(choices=DEFAULT.levels, required=False)
     username = StrictCharField(max_length=150, required=False)
     random = StrictBooleanField(required=False, help_text="true (a JSON boolean)")
 
@@ -46,10 +52,52 @@ class OpponentInputSerializer(serializers.Serializer):
 
 
 class CreateGameInputSerializer(serializers.Serializer):
-    kind = StrictChoiceField(choices=kinds.names(), default=DEFAULT.name)
+    """A new game of the default kind (Crazy10s): two seats, one opponent."""
+
+    kind = StrictChoiceField(choices=DEFAULT_KIND_NAMES, default=DEFAULT.name)
     opponent = OpponentInputSerializer()
     turn_hours = StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72)
     layout = StrictChoiceField(choices=LAYOUTS, default="classic")
+
+
+def _create_input(kind) -> type:
+    """A new game of a kind with more seats: ``kind`` (required), 1… computer ``opponents``
+    and the kind's own options (its ``options_input`` fields, e.g. Crazy Eights' ``rules``)."""
+    seats = kind.seats
+    fields = {
+        "kind": StrictChoiceField(choices=(kind.name,)),
+        "opponents": serializers.ListField(
+            child=StrictChoiceField(choices=kind.levels),
+            min_length=seats.start - 1,
+            max_length=seats.stop - 2,
+            help_text="the computer regulars who play the other seats",
+        ),
+        "turn_hours": StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72),
+        **copy.deepcopy(kind.options_input._declared_fields),
+    }
+    name = "Create" + "".join(p.title() for p in kind.name.split("_")) + "GameInputSerializer"
+    return type(name, (serializers.Serializer,), fields)
+
+
+# One creation form per kind; the request's "kind" picks it (the default kind's without one).
+CREATE_INPUTS: dict[str, type] = {
+    k.name: CreateGameInputSerializer if k is DEFAULT else _create_input(k)
+    for k in kinds.all_kinds()
+}
+
+
+def create_input_for(data) -> type:
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return CREATE_INPUTS.get(kind, CreateGameInputSerializer) if isinstance(kind, str) else (
+        CreateGameInputSerializer
+    )
+
+
+CreateGameRequest = PolymorphicProxySerializer(
+    component_name="CreateGame",
+    serializers=list(dict.fromkeys(CREATE_INPUTS.values())),
+    resource_type_field_name=None,
+)
 
 
 # A move as the API receives it: the default kind's form (every kind reads "move" notation).
@@ -162,6 +210,40 @@ class PositionField(serializers.Field):
         return kinds.get(view["kind"]).position_output(view["position"]).data
 
 
+class _GameViewBase(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    seat_count = serializers.IntegerField()
+    players = SeatPlayerSerializer(many=True)
+    your_seat = serializers.IntegerField()
+    to_move = serializers.IntegerField(allow_null=True, help_text="seat to move (null: nobody)")
+    position = PositionField()
+    move_number = serializers.IntegerField(help_text="moves played so far")
+    deadline = serializers.DateTimeField(allow_null=True)
+    turn_hours = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = ResultSerializer(allow_null=True)
+
+
+class CoachNoteSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+
+
+class KindGameViewSerializer(_GameViewBase):
+    """The view of a game of a kind without v1 fields (Crazy Eights)."""
+
+    kind = serializers.ChoiceField(choices=OTHER_KINDS)
+    coach = CoachNoteSerializer(
+        many=True, required=False,
+        help_text="during your first match: what the card effects since your last move mean",
+    )
+
+
 class GameViewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -192,6 +274,18 @@ class GameViewSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     result = ResultSerializer(allow_null=True)
     final_racks = FinalRacksSerializer(allow_null=True, help_text="both racks, once it is over")
+
+
+def view_serializer(view) -> type:
+    """The game view's serializer: with the v1 fields for the kinds that have them."""
+    return GameViewSerializer if view["kind"] in V1_KINDS else KindGameViewSerializer
+
+
+AnyGameView = PolymorphicProxySerializer(
+    component_name="AnyGameView",
+    serializers=[GameViewSerializer, KindGameViewSerializer],
+    resource_type_field_name=None,
+)
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -225,7 +319,11 @@ class MoveHistorySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=MOVE_KINDS)
     notation = serializers.CharField(help_text="an opponent's swap shows only the count")
     score = serializers.IntegerField()
-    lines = LineSerializer(many=True)
+    lines = LineSerializer(many=True, required=False, help_text="Crazy10s: the scored lines")
+    events = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="Crazy Eights: what the move did (public events)",
+    )
     is_timeout = serializers.BooleanField()
     created_at = serializers.DateTimeField()
 
@@ -235,6 +333,28 @@ class MovePlayedSerializer(serializers.Serializer):
     lines = LineSerializer(many=True)
     drawn = serializers.ListField(child=serializers.CharField(), help_text="tiles you drew")
     game = GameViewSerializer()
+
+
+class KindMovePlayedSerializer(serializers.Serializer):
+    """A played move of a kind without v1 fields (Crazy Eights)."""
+
+    score = serializers.IntegerField(help_text="points the move scored (a round it ended)")
+    events = serializers.ListField(child=serializers.DictField(), help_text="what it did")
+    cards = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="the cards you drew"
+    )
+    game = KindGameViewSerializer()
+
+
+AnyMovePlayed = PolymorphicProxySerializer(
+    component_name="AnyMovePlayed",
+    serializers=[MovePlayedSerializer, KindMovePlayedSerializer],
+    resource_type_field_name=None,
+)
+
+
+def move_played_serializer(body) -> type:
+    return MovePlayedSerializer if body["game"]["kind"] in V1_KINDS else KindMovePlayedSerializer
 
 
 class MoveErrorSerializer(serializers.Serializer):
@@ -270,6 +390,20 @@ class HowToPlaySerializer(serializers.Serializer):
 
 class ErrorEnvelopeSerializer(serializers.Serializer):
     error = MoveErrorSerializer()
+
+
+class KindQuerySerializer(serializers.Serializer):
+    kind = QueryChoiceField(choices=kinds.names(), required=False)
+
+
+class HintReasonSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class HintSerializer(serializers.Serializer):
+    move = serializers.CharField(allow_null=True, help_text="null: it is not your turn")
+    reason = HintReasonSerializer()
 
 
 class ComputerLevelSerializer(serializers.Serializer):

@@ -103,12 +103,14 @@ class GamesView(GameViewBase):
     @extend_schema(
         operation_id="games_create",
         tags=["games"],
-        request=s.CreateGameInputSerializer,
+        request=s.CreateGameRequest,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.GameViewSerializer, **_errors(400, 401, 422, 429)},
+        responses={201: s.AnyGameView, **_errors(400, 401, 422, 429)},
+        description="A new game. Crazy10s (the default kind): one opponent. Crazy Eights "
+        '(kind "crazy_eights"): 1 to 3 computer opponents and the house rules.',
     )
     def post(self, request):
-        data = s.CreateGameInputSerializer(data=request.data)
+        data = s.create_input_for(request.data)(data=request.data)
         data.is_valid(raise_exception=True)
         receipt = services.create_game_request(
             user=request.user,
@@ -116,7 +118,7 @@ class GamesView(GameViewBase):
             idempotency_key=_idempotency_key(request),
         )
         headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
-        body = s.GameViewSerializer(receipt.body).data
+        body = s.view_serializer(receipt.body)(receipt.body).data
         return Response(body, status=receipt.status, headers=headers)
 
 
@@ -130,7 +132,7 @@ class GameDetailView(GameViewBase):
             )
         ],
         responses={
-            200: s.GameViewSerializer,
+            200: s.AnyGameView,
             304: OpenApiResponse(description="Not modified since the ETag you sent"),
             **_errors(401, 403, 404),
         },
@@ -138,7 +140,8 @@ class GameDetailView(GameViewBase):
     def get(self, request, game_id: int):
         game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
         services.note_seen(seat=seat)
-        body = s.GameViewSerializer(selectors.player_view(game=game, seat_index=seat.index)).data
+        view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
+        body = s.view_serializer(view)(view).data
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, cls=JSONEncoder).encode())
         etag = f'"{digest.hexdigest()[:32]}"'
         if _matches(request.headers.get("If-None-Match"), etag):
@@ -172,7 +175,7 @@ class GameMovesView(GameViewBase):
         tags=["games"],
         request=s.SubmitMoveInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.MovePlayedSerializer, **_errors(400, 401, 403, 404, 409, 422, 429)},
+        responses={201: s.AnyMovePlayed, **_errors(400, 401, 403, 404, 409, 422, 429)},
     )
     def post(self, request, game_id: int):
         data = s.SubmitMoveInputSerializer(data=request.data)
@@ -186,7 +189,7 @@ class GameMovesView(GameViewBase):
             idempotency_key=key,
         )
         headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
-        body = s.MovePlayedSerializer(receipt.body).data
+        body = s.move_played_serializer(receipt.body)(receipt.body).data
         return Response(body, status=receipt.status, headers=headers)
 
 
@@ -212,13 +215,26 @@ class GameResignView(GameViewBase):
         operation_id="games_resign",
         tags=["games"],
         request=None,
-        responses={200: s.GameViewSerializer, **_errors(401, 403, 404, 409, 429)},
+        responses={200: s.AnyGameView, **_errors(401, 403, 404, 409, 429)},
     )
     def post(self, request, game_id: int):
         services.resign(game_id=_game_id(game_id), user=request.user)
         game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
         view = selectors.player_view(game=game, seat_index=seat.index)
-        return Response(s.GameViewSerializer(view).data)
+        return Response(s.view_serializer(view)(view).data)
+
+
+class GameHintView(GameViewBase):
+    @extend_schema(
+        operation_id="games_hint",
+        tags=["games"],
+        responses={200: s.HintSerializer, **_errors(400, 401, 403, 404)},
+        description="A suggested move for your turn and why (Crazy Eights; unlimited). "
+        "Kinds without hints answer 400 no_hints.",
+    )
+    def get(self, request, game_id: int):
+        game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
+        return Response(s.HintSerializer(selectors.hint(game=game, seat_index=seat.index)).data)
 
 
 class HowToPlayView(GameViewBase):
@@ -237,12 +253,17 @@ class ComputerLevelsView(APIView):
     @extend_schema(
         operation_id="games_computer_levels",
         tags=["games"],
-        responses={200: s.ComputerLevelSerializer(many=True), **_errors(401)},
-        description="The computer players to choose from, named and described in your language.",
+        parameters=[s.KindQuerySerializer],
+        responses={200: s.ComputerLevelSerializer(many=True), **_errors(400, 401)},
+        description="The computer players to choose from, named and described in your language "
+        "(?kind=crazy_eights for the Crazy Eights regulars; the default kind without it).",
     )
     def get(self, request):
+        query = s.KindQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        kind = kinds.get(query.validated_data.get("kind") or kinds.default().name)
         levels = [
             {"level": info.level, "name": info.name, "description": info.description}
-            for info in kinds.default().computer_levels()
+            for info in kind.computer_levels()
         ]
         return Response(s.ComputerLevelSerializer(levels, many=True).data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -43,10 +44,20 @@ def _send_on_commit(signal, **kwargs: Any) -> None:
     transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
 
 
-def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
-    """Start the turn of ``game.current_seat``: clock, signal, and the computer if it moves."""
+def _begin_turn(
+    game: Game, seats: list[Seat], now: datetime, *, after_computer: bool = False
+) -> None:
+    """Start the turn of ``game.current_seat``: clock, signal, and the computer if it moves.
+
+    A game with one person against computers of a kind without a solo turn clock waits for
+    that person: no deadline (so no timeout and no reminder). A computer turn that follows
+    another computer turn is queued after ``GAMES_AI_PAUSE_SECONDS``, so a person can follow
+    the play."""
     game.turn_started_at = now
-    game.turn_deadline = now + timedelta(hours=game.turn_hours)
+    if _untimed(game, seats):
+        game.turn_deadline = None
+    else:
+        game.turn_deadline = now + timedelta(hours=game.turn_hours)
     _send_on_commit(
         signals.turn_started,
         game_id=game.pk,
@@ -54,7 +65,14 @@ def _begin_turn(game: Game, seats: list[Seat], now: datetime) -> None:
         move_number=game.move_number,
     )
     if seats[game.current_seat].is_computer:
-        dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number)
+        pause = float(getattr(settings, "GAMES_AI_PAUSE_SECONDS", 0)) if after_computer else 0
+        dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number, countdown=pause)
+
+
+def _untimed(game: Game, seats: list[Seat]) -> bool:
+    kind = kinds.get(game.kind)
+    people = sum(1 for seat in seats if not seat.is_computer)
+    return people == 1 and not getattr(kind, "solo_turn_clock", True)
 
 
 def _start(game: Game, seats: list[Seat], now: datetime) -> None:
@@ -100,7 +118,7 @@ def _record_move(
         _finish(game, summary.outcome, now)
     else:
         game.current_seat = summary.to_move
-        _begin_turn(game, seats, now)
+        _begin_turn(game, seats, now, after_computer=seats[record.seat].is_computer)
     game.save()
     return played
 

@@ -29,7 +29,13 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
-def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kind: str) -> None:
+def _validate_create(
+    opponent: dict[str, Any] | None,
+    opponents: list[str] | None,
+    turn_hours: int,
+    layout: str,
+    kind: str,
+) -> None:
     if kind not in kinds.names():
         raise errors.invalid(
             _("Unknown game kind '%(kind)s'.") % {"kind": kind},
@@ -40,16 +46,59 @@ def _validate_create(opponent: dict[str, Any], turn_hours: int, layout: str, kin
             _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
             turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
         )
-    layouts = kinds.get(kind).options_input().fields["layout"].choices
+    game_kind = kinds.get(kind)
+    fields = game_kind.options_input().fields
+    layouts = fields["layout"].choices if "layout" in fields else {"classic": "classic"}
     if layout not in layouts:
         raise errors.invalid(
             _("layout must be one of %(choices)s.") % {"choices": list(layouts)},
             layout=[f"one of {list(layouts)}"],
         )
-    if len(opponent) != 1 or not set(opponent) <= {"ai", "username", "random"}:
+    if _multi_seat(kind):
+        # Kinds with more than two seats take a list of computer opponents (solo matches).
+        seats = game_kind.seats
+        if not isinstance(opponents, list) or not (
+            seats.start - 1 <= len(opponents) <= seats.stop - 2
+        ):
+            raise errors.invalid(
+                _("opponents is a list of %(low)s to %(high)s computer levels.")
+                % {"low": seats.start - 1, "high": seats.stop - 2},
+                opponents=[f"{seats.start - 1} to {seats.stop - 2} of {list(game_kind.levels)}"],
+            )
+        unknown = [level for level in opponents if level not in game_kind.levels]
+        if unknown:
+            raise errors.invalid(
+                _("Unknown computer level '%(level)s'.") % {"level": unknown[0]},
+                opponents=[f"each one of {list(game_kind.levels)}"],
+            )
+        return
+    if (
+        not isinstance(opponent, dict)
+        or len(opponent) != 1
+        or not set(opponent) <= {"ai", "username", "random"}
+    ):
         raise errors.invalid(
             _('opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
         )
+
+
+def _multi_seat(kind: str) -> bool:
+    return kinds.get(kind).seats.stop > 3
+
+
+def _options(kind: str, layout: str, rules: dict[str, Any] | None) -> dict[str, Any]:
+    """The kind's options from its own input form (a two-seat kind's layout, or the rules)."""
+    game_kind = kinds.get(kind)
+    fields = game_kind.options_input().fields
+    data: dict[str, Any] = {}
+    if "layout" in fields:
+        data["layout"] = layout
+    if "rules" in fields and rules is not None:
+        data["rules"] = rules
+    form = game_kind.options_input(data=data)
+    if not form.is_valid():
+        raise errors.invalid(_("The rules of the game are not valid."), **form.errors)
+    return game_kind.options(**form.validated_data)
 
 
 def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
@@ -69,13 +118,21 @@ def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
 def create_game(
     *,
     user: User,
-    opponent: dict[str, Any],
+    opponent: dict[str, Any] | None = None,
     turn_hours: int = 72,
     layout: str = "classic",
     kind: str = DEFAULT_KIND,
+    opponents: list[str] | None = None,
+    rules: dict[str, Any] | None = None,
 ) -> Game:
-    """A new game against the computer, a named player, or a random opponent (pair or wait)."""
-    _validate_create(opponent, turn_hours, layout, kind)
+    """A new game against the computer, a named player, or a random opponent (pair or wait);
+    for a kind with more seats, against ``opponents`` (1–3 computer levels) with ``rules``."""
+    _validate_create(opponent, opponents, turn_hours, layout, kind)
+    options = _options(kind, layout, rules)
+    if _multi_seat(kind):
+        assert opponents is not None
+        return _create_solo(user, kind, opponents, options, turn_hours, timezone.now())
+    assert opponent is not None
     game_kind = kinds.get(kind)
     now = timezone.now()
     with transaction.atomic():
@@ -120,7 +177,6 @@ def create_game(
             second = None  # a random request that found nobody: wait for a partner
 
         seed = _new_seed()
-        options = game_kind.options(layout=layout)
         seat_count = 2
         state = game_kind.new_state(seed=seed, options=options, seats=seat_count)
         private = game_kind.summary(state).private
@@ -139,6 +195,39 @@ def create_game(
             game.save()
             return game
         seats.append(Seat.objects.create(game=game, index=1, private=private[1], **second))
+        _start(game, seats, now)
+        return game
+
+
+def _create_solo(
+    user: User,
+    kind: str,
+    opponents: list[str],
+    options: dict[str, Any],
+    turn_hours: int,
+    now: Any,
+) -> Game:
+    """The user (seat 0) against computer ``opponents`` (seats 1…): it starts at once."""
+    game_kind = kinds.get(kind)
+    seed = _new_seed()
+    seat_count = 1 + len(opponents)
+    state = game_kind.new_state(seed=seed, options=options, seats=seat_count)
+    private = game_kind.summary(state).private
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind,
+            status=Game.Status.WAITING,
+            options=options,
+            seed=seed,
+            state=game_kind.dump(state),
+            turn_hours=turn_hours,
+            seat_count=seat_count,
+        )
+        seats = [Seat.objects.create(game=game, index=0, user=user, private=private[0])]
+        seats += [
+            Seat.objects.create(game=game, index=i, ai_level=level, private=private[i])
+            for i, level in enumerate(opponents, start=1)
+        ]
         _start(game, seats, now)
         return game
 

@@ -1,6 +1,6 @@
 """Crazy Eights rules engine: pure Python, no Django/Celery/Redis, no clock, no global randomness.
 
-Rules: RULES.md, "Crazy Eights" (with "a turn, step by step" and "Crazy Eights notation").
+Rules: docs/rules.md, "Crazy Eights" (with "a turn, step by step" and "Crazy Eights notation").
 
 The API follows the Crazy10s engine:
 
@@ -9,7 +9,7 @@ The API follows the Crazy10s engine:
 - ``new_match(seed=..., options=...)`` → ``GameState`` (frozen; the current round of the
   match; ``to_dict``/``from_dict``; its repr hides hands, stock, discards and seed).
 - Moves: ``Play(cards, suit=None)``, ``Draw()``, ``Take()``, ``Pass()``, ``Resign(seat=None)``;
-  ``parse_move``/``format_move`` in RULES.md notation (``7H``, ``5C 5D 5S``, ``8C 8D/S``,
+  ``parse_move``/``format_move`` in docs/rules.md notation (``7H``, ``5C 5D 5S``, ``8C 8D/S``,
   ``draw``, ``take``, ``pass``, ``resign``). Cards are ints 0–51 (``parse_card``,
   ``format_card``, ``RANK``, ``SUIT``).
 - ``legal_moves(state)`` → every legal move of the seat to act (never ``Resign``);

@@ -66,7 +66,7 @@ def format_hand(cards: Iterable[int]) -> str:
     return " ".join(CARD_NAMES[c] for c in cards)
 
 
-# RULES.md, default scoring: 8 = 50, 2/Queen/Ace = 20, Jack/King = 10, other cards face value.
+# docs/rules.md, default scoring: 8 = 50, 2/Queen/Ace = 20, Jack/King = 10, other cards face value.
 DEFAULT_VALUE: tuple[int, ...] = tuple(
     50 if r == EIGHT else 20 if r in (TWO, QUEEN, ACE) else 10 if r in (JACK, KING) else r
     for r in RANK

@@ -1,4 +1,4 @@
-"""Move types and their notation (RULES.md, "Crazy Eights notation").
+"""Move types and their notation (docs/rules.md, "Crazy Eights notation").
 
 ``7H``, ``5C 5D 5S`` (cards in the order laid), ``8S/H``, ``8C 8D/S`` (the last 8 names the
 suit), ``draw``, ``take``, ``pass``, ``resign``. Cards are ints (see ``cards``).

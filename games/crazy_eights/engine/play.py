@@ -149,7 +149,7 @@ def _play(state: GameState, move: Play) -> MoveResult:
         move_number=state.move_number + 1,
     )
     if not hand:
-        # RULES.md: the round ends the moment a player plays their last card; an action card's
+        # docs/rules.md: the round ends the moment a player plays their last card; an action card's
         # effect is not carried into the next round.
         return _end_round(after, seat, move, events, "out", seat)
     n = state.options.players
@@ -239,7 +239,8 @@ def _pass(state: GameState) -> MoveResult:
         move_number=state.move_number + 1,
     )
     if after.passes >= state.options.players and not after.can_draw:
-        # RULES.md: every player in turn passed without playing and the stock cannot be rebuilt.
+        # docs/rules.md: every player in turn passed without playing and the stock cannot be
+        # rebuilt.
         return _end_round(after, seat, Pass(), events, "blocked", None)
     return MoveResult(after, seat, Pass(), tuple(events))
 

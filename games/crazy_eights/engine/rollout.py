@@ -2,7 +2,7 @@
 
 ``apply_move`` builds a new frozen state and its events for every move; a search wants hundreds
 of playouts per decision, so this module replays the same rules on plain lists with a quick
-policy (the turn's steps of RULES.md, "a turn, step by step"). A test replays recorded playouts
+policy (the turn's steps of docs/rules.md, "a turn, step by step"). A test replays recorded playouts
 through ``apply_move`` to keep the two in step; a stock rebuild is shuffled exactly as the engine
 does it (from the state's seed, round and rebuild count).
 """

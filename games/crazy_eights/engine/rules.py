@@ -1,4 +1,4 @@
-"""What may be played (RULES.md, "Crazy Eights: a turn, step by step").
+"""What may be played (docs/rules.md, "Crazy Eights: a turn, step by step").
 
 ``validate_move`` is the single authority on legality; ``legal_moves`` lists exactly the moves it
 accepts (up to the order of the middle cards of a several-card play, which does not matter) and
@@ -18,7 +18,7 @@ DRAW, TAKE, PASS = Draw(), Take(), Pass()
 
 
 def is_playable(state: GameState, c: int) -> bool:
-    """RULES.md: matches the current suit or the top card's rank, or is an 8; while a draw-two
+    """docs/rules.md: matches the current suit or the top card's rank, or is an 8; while a draw-two
     penalty is pending, only a 2."""
     if state.penalty:
         return RANK[c] == TWO

@@ -1,4 +1,4 @@
-"""Round points and the end of a match (RULES.md, "Crazy Eights": scoring and classic)."""
+"""Round points and the end of a match (docs/rules.md, "Crazy Eights": scoring and classic)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from .cards import ACE, CARD_NAMES, EIGHT, QUEEN, RANK, SUIT, TWO, format_hand, 
 from .events import RoundStarted
 from .options import Options
 
-# RULES.md: a starter card that is an 8, 2, Queen or Ace goes back into the deck. This holds in
+# docs/rules.md: a starter card that is an 8, 2, Queen or Ace goes back into the deck. This holds in
 # classic mode too (where 2/Q/A have no effect): the rule is about not opening on a wild or an
 # action card, and keeping one starter rule for every mode keeps deals comparable.
 STARTER_RETURNED = frozenset({EIGHT, TWO, QUEEN, ACE})

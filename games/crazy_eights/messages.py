@@ -1,0 +1,97 @@
+"""Player-facing texts of Crazy Eights in the active language: the engine's refusals, the
+reasons of hints and the coach's notes. The engine answers with stable codes and parameters;
+translation happens here, at the service boundary. Cards and suits stay in notation (7H, S):
+they are what a player types."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from games.crazy_eights.engine.coach import COACH_CODES
+from games.crazy_eights.engine.errors import ERROR_CODES
+from games.crazy_eights.engine.hints import HINT_CODES
+
+ERRORS: dict[str, Any] = {
+    "bad_notation": _("That is not a move: write cards like 7H, 5C 5D or 8S/H, or draw, take, "
+                      "pass."),
+    "match_over": _("The match is over."),
+    "not_your_turn": _("It is not your turn."),
+    "not_a_player": _("There is no such seat at this table."),
+    "not_in_hand": _("You do not hold that card."),
+    "duplicate_card": _("The same card appears twice in this play."),
+    "does_not_match": _("The first card must match the suit or the rank of the top card, or be "
+                        "an 8."),
+    "penalty_pending": _("A draw-two is pending: play a 2 or take the cards."),
+    "no_penalty": _("There is no draw-two to take."),
+    "must_play": _("You hold a card that fits: you may not draw."),
+    "drawn_card_first": _("After drawing, only the card you just drew may be played."),
+    "draw_limit": _("You have drawn three cards this turn: play the last one or pass."),
+    "stock_empty": _("The stock is empty and cannot be rebuilt: pass."),
+    "cannot_pass": _("You cannot pass yet: draw first, or play the card you drew."),
+    "mixed_ranks": _("Several cards played at once must all have the same rank."),
+    "several_not_allowed": _("This match allows only one card per turn."),
+    "suit_required": _("Name the suit when your last card is an 8, e.g. 8S/H."),
+    "suit_not_allowed": _("Only an 8 names a suit."),
+}
+
+HINTS: dict[str, Any] = {
+    "hint_wait": _("It is not your turn."),
+    "hint_go_out": _("Play %(cards)s: your hand is empty and the round ends."),
+    "hint_answer_two": _("Answer with a 2: the penalty grows to %(total)s for the next player."),
+    "hint_take_penalty": _("Take the %(penalty)s cards: you have no 2 worth playing."),
+    "hint_draw": _("Nothing fits %(suit)s or %(top)s and you have no 8: draw a card."),
+    "hint_pass": _("The cards you drew do not fit: pass."),
+    "hint_keep_drawn": _("%(card)s fits, but it is worth keeping: pass."),
+    "hint_play_drawn": _("Play %(card)s, the card you just drew."),
+    "hint_play_eight_last": _("Only your 8 fits: play %(card)s and name %(suit)s."),
+    "hint_play_eight": _("Play %(card)s and name %(suit)s."),
+    "hint_attack": _("Play %(cards)s: the next player holds only %(cards_left)s cards."),
+    "hint_shed_several": _("Play %(cards)s together: %(points)s points out of your hand."),
+    "hint_shed": _("Play %(cards)s: the most expensive card that fits (%(points)s points)."),
+}
+
+COACH: dict[str, Any] = {
+    "coach_eight": _("An 8 fits on anything: its player names the suit to follow (%(suit)s)."),
+    "coach_draw_two": _("A 2: the next player answers with a 2 or takes %(total)s cards."),
+    "coach_stacked_twos": _("2s stacked: each one adds two cards, %(total)s now."),
+    "coach_skip": _("A Queen skips the next player; two Queens skip two."),
+    "coach_reverse": _("An Ace reverses the direction of play."),
+    "coach_two_players": _("With two players a Queen or an Ace gives its player another turn."),
+    "coach_penalty_taken": _("A player took the penalty: %(size)s cards, and the turn is over."),
+    "coach_stock_rebuilt": _("The stock ran out: the discards under the top card were "
+                             "shuffled into a new stock."),
+    "coach_round_scored": _("Round %(round)s is over: the points of the cards left in hand are "
+                            "scored."),
+}
+
+assert set(ERRORS) == ERROR_CODES and set(HINTS) == HINT_CODES and set(COACH) == set(COACH_CODES)
+
+
+def _params(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()
+    }
+
+
+def _fill(template: Any, params: Mapping[str, Any]) -> str:
+    text = str(template)
+    try:
+        return text % _params(params) if "%(" in text else text
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
+def error_message(code: str, details: Mapping[str, Any]) -> str:
+    text = ERRORS.get(code)
+    return str(text) if text is not None else code
+
+
+def hint_message(code: str, params: Mapping[str, Any]) -> str:
+    return _fill(HINTS.get(code, code), params)
+
+
+def coach_message(code: str, params: Mapping[str, Any]) -> str:
+    return _fill(COACH.get(code, code), params)

@@ -1,0 +1,82 @@
+"""Crazy Eights's part of the API: the rules of a new match, the move input (notation) and the
+``position`` of a game view. Output serializers are whitelists."""
+
+from rest_framework import serializers
+
+from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField
+from games.crazy_eights.engine.options import TARGETS
+
+SUITS = ("C", "D", "H", "S")
+
+
+# --- input ----------------------------------------------------------------------------------
+class RulesInputSerializer(serializers.Serializer):
+    actions = StrictBooleanField(default=True, help_text="2 draw two, Queen skip, Ace reverse")
+    several = StrictBooleanField(default=True, help_text="several cards of one rank at once")
+    classic = StrictBooleanField(
+        default=False, help_text="the usual rules: no action cards, the goer-out scores"
+    )
+    target = StrictChoiceField(
+        choices=TARGETS, required=False, allow_null=True,
+        help_text="points that end the match (null: 50 per seat; classic: 100)",
+    )
+
+
+class OptionsInputSerializer(serializers.Serializer):
+    rules = RulesInputSerializer(required=False)
+
+
+class MoveFormSerializer(serializers.Serializer):
+    move = StrictCharField(
+        max_length=200, help_text='"7H", "5C 5D 5S", "8S/H", "draw", "take" or "pass"'
+    )
+
+    def move_value(self) -> str:
+        return self.validated_data["move"]
+
+
+# --- output ---------------------------------------------------------------------------------
+class RulesSerializer(serializers.Serializer):
+    actions = serializers.BooleanField()
+    several = serializers.BooleanField()
+    classic = serializers.BooleanField()
+    target = serializers.IntegerField(allow_null=True)
+
+
+class CardCountSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card_count = serializers.IntegerField()
+    score = serializers.IntegerField()
+
+
+class RevealedHandsSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    reason = serializers.ChoiceField(choices=("out", "blocked"))
+    winner = serializers.IntegerField(allow_null=True)
+    hands = serializers.ListField(child=serializers.CharField(), help_text="every hand, by seat")
+    points = serializers.ListField(child=serializers.IntegerField())
+
+
+class CrazyEightsPositionSerializer(serializers.Serializer):
+    """The Crazy Eights ``position`` of a game view: your hand, the pile, and card counts."""
+
+    rules = RulesSerializer()
+    goal = serializers.IntegerField(help_text="the score that ends the match")
+    round = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField(), help_text='your cards, e.g. "8S"')
+    drawn = serializers.CharField(allow_null=True, help_text="the card you drew this turn")
+    top = serializers.CharField(help_text="the top card of the discard pile")
+    suit = serializers.ChoiceField(choices=SUITS, help_text="the suit to follow")
+    penalty = serializers.IntegerField(help_text="cards a pending draw-two makes you take")
+    draws_this_turn = serializers.IntegerField()
+    direction = serializers.ChoiceField(choices=(1, -1))
+    stock_size = serializers.IntegerField()
+    discard_size = serializers.IntegerField()
+    players = CardCountSerializer(many=True)
+    revealed_hands = RevealedHandsSerializer(
+        allow_null=True, help_text="the last finished round, with every hand"
+    )
+    ranking = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True, help_text="seats best first, once over"
+    )
