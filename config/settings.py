@@ -161,6 +161,7 @@ INSTALLED_APPS = [
     "games.crazy10s.puzzles",
     "games.moderation",
     "games.notifications",
+    "games.tables",
 ]
 
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
@@ -504,6 +505,11 @@ GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 # Milliseconds between consecutive computer turns (a solo match with several computers), so a
 # person can follow the play; 0 queues the next computer turn at once.
 GAMES_AI_PAUSE_SECONDS = env_int("GAMES_AI_PAUSE_MS", 1000, minimum=0) / 1000
+# Tables with friends: every turn's deadline (seconds; after it the computer takes the seat
+# over) and the computer regular dealt into empty seats. The timer task's countdown must stay
+# well under the broker's visibility timeout (CELERY_VISIBILITY_TIMEOUT).
+TABLES_TURN_SECONDS = env_int("TABLES_TURN_SECONDS", 30, minimum=1)
+TABLES_COMPUTER_LEVEL = env_str("TABLES_COMPUTER_LEVEL", "aggressive")
 
 # One line per request (logger crazy10s.requests) with its request id; LOG_FORMAT=json writes
 # JSON lines. django.request only logs 5xx: its 4xx warnings repeated the request line, and a

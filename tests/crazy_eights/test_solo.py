@@ -7,8 +7,8 @@ import pytest
 from config.errors import ApiError
 from games import kinds, services
 from games.crazy_eights.engine import format_move
-from games.moderation.verification import verify_game
 from games.models import Game, Move, Seat
+from games.moderation.verification import verify_game
 from tests.crazy_eights.conftest import run_computers
 
 pytestmark = pytest.mark.django_db
