@@ -6,13 +6,24 @@ from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from games.tables.models import TARGETS
 
 
-class TableRulesInput(serializers.Serializer):
+class _Closed(serializers.Serializer):
+    """Unknown keys are refused (a misspelt rule must not silently become its default)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
+        return super().to_internal_value(data)
+
+
+class TableRulesInput(_Closed):
     actions = StrictBooleanField(default=True, help_text="2 draw two, Queen skip, Ace reverse")
     several = StrictBooleanField(default=True, help_text="several cards of one rank at once")
     classic = StrictBooleanField(default=False, help_text="the usual rules, no action cards")
 
 
-class CreateTableInput(serializers.Serializer):
+class CreateTableInput(_Closed):
     target = StrictChoiceField(choices=TARGETS, help_text="points that end the match")
     rules = TableRulesInput(required=False)
 
