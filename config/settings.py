@@ -386,6 +386,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ComputerLevelEnum": "games.api.serializers.LEVELS",
         "OutcomeEnum": "games.api.serializers.OUTCOMES",
+        "GameKindEnum": "games.api.serializers.KIND_NAMES",
+        "DefaultGameKindEnum": "games.api.serializers.DEFAULT_KIND_NAMES",
+        "OtherGameKindEnum": "games.api.serializers.OTHER_KINDS",
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
     },
     "POSTPROCESSING_HOOKS": [

@@ -27,6 +27,10 @@ TERMINATIONS = tuple(
     dict.fromkeys([t for k in kinds.all_kinds() for t in k.terminations] + ["aborted", "awarded"])
 )
 OUTCOMES = ("win", "loss", "draw", "none")
+KIND_NAMES = tuple(kinds.names())
+DEFAULT_KIND_NAMES = (DEFAULT.name,)
+OTHER_KINDS = tuple(k.name for k in kinds.all_kinds() if not k.v1_serializers)
+V1_KINDS = tuple(k.name for k in kinds.all_kinds() if k.v1_serializers)
 LAYOUTS = DEFAULT.options_input().fields["layout"].choices
 V1 = DEFAULT.v1_serializers
 
@@ -50,7 +54,7 @@ class OpponentInputSerializer(serializers.Serializer):
 class CreateGameInputSerializer(serializers.Serializer):
     """A new game of the default kind (Crazy10s): two seats, one opponent."""
 
-    kind = StrictChoiceField(choices=[DEFAULT.name], default=DEFAULT.name)
+    kind = StrictChoiceField(choices=DEFAULT_KIND_NAMES, default=DEFAULT.name)
     opponent = OpponentInputSerializer()
     turn_hours = StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72)
     layout = StrictChoiceField(choices=LAYOUTS, default="classic")
@@ -61,7 +65,7 @@ def _create_input(kind) -> type:
     and the kind's own options (its ``options_input`` fields, e.g. Crazy Eights' ``rules``)."""
     seats = kind.seats
     fields = {
-        "kind": StrictChoiceField(choices=[kind.name]),
+        "kind": StrictChoiceField(choices=(kind.name,)),
         "opponents": serializers.ListField(
             child=StrictChoiceField(choices=kind.levels),
             min_length=seats.start - 1,
@@ -228,8 +232,6 @@ class CoachNoteSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-V1_KINDS = [k.name for k in kinds.all_kinds() if k.v1_serializers]
-OTHER_KINDS = [k.name for k in kinds.all_kinds() if not k.v1_serializers]
 
 
 class KindGameViewSerializer(_GameViewBase):

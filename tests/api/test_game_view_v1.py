@@ -70,4 +70,4 @@ def test_the_schema_keeps_the_v1_fields(tmp_path):
     assert V1_FIELDS | GENERIC_FIELDS <= set(game_view["properties"])
     assert V1_FIELDS <= set(game_view["required"])
     position = schema["components"]["schemas"]["Position"]
-    assert position["oneOf"] == [{"$ref": "#/components/schemas/Crazy10sPosition"}]
+    assert {"$ref": "#/components/schemas/Crazy10sPosition"} in position["oneOf"]
