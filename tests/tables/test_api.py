@@ -144,7 +144,9 @@ def test_back_before_deal_409(table, alice_client):
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_dealt"
 
 
-def test_invite_claims_one_email_with_share_link(table, alice_client, bob, django_capture_on_commit_callbacks):
+def test_invite_claims_one_email_with_share_link(
+    table, alice_client, bob, django_capture_on_commit_callbacks
+):
     code = table["code"]
     with django_capture_on_commit_callbacks():
         r = alice_client.post(f"/api/v1/tables/{code}/invite", {"username": "bob"}, format="json")

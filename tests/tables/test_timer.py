@@ -56,8 +56,9 @@ def _play_server_turns(ai_queue, capture, game):
     game.refresh_from_db()
 
 
-def test_a_person_turn_has_a_30s_deadline_and_one_timer(match, timers, ai_queue,
-                                                        django_capture_on_commit_callbacks):
+def test_a_person_turn_has_a_30s_deadline_and_one_timer(
+    match, timers, ai_queue, django_capture_on_commit_callbacks
+):
     _play_server_turns(ai_queue, django_capture_on_commit_callbacks, match)
     seat = _person_to_move(match)
     assert seat.user_id is not None
@@ -89,8 +90,9 @@ def test_deadline_takes_over_and_server_keeps_playing_until_back(
     assert not seat.away
 
 
-def test_move_at_the_deadline_and_takeover_never_both(match, ai_queue, bob,
-                                                      django_capture_on_commit_callbacks):
+def test_move_at_the_deadline_and_takeover_never_both(
+    match, ai_queue, bob, django_capture_on_commit_callbacks
+):
     _play_server_turns(ai_queue, django_capture_on_commit_callbacks, match)
     seat = _person_to_move(match)
     n = match.move_number
@@ -144,7 +146,7 @@ def test_race_move_vs_takeover_postgres(alice, bob, ai_queue, timers, settings):
         barrier = threading.Barrier(2)
         results: dict[str, object] = {}
 
-        def move(user=seat.user, gid=game.pk, n=n, legal=legal):
+        def move(user=seat.user, gid=game.pk, n=n, legal=legal, barrier=barrier, results=results):
             barrier.wait()
             try:
                 services.submit_move(game_id=gid, user=user, move=legal, expected_move_number=n)
@@ -154,12 +156,12 @@ def test_race_move_vs_takeover_postgres(alice, bob, ai_queue, timers, settings):
             finally:
                 connection.close()
 
-        def takeover(gid=game.pk, n=n):
+        def takeover(gid=game.pk, n=n, at=at, barrier=barrier, results=results):
             barrier.wait()
             try:
-                results["takeover"] = services.play_timeout(
-                    game_id=gid, expected_move_number=n, now=at
-                ) is not None
+                results["takeover"] = (
+                    services.play_timeout(game_id=gid, expected_move_number=n, now=at) is not None
+                )
             finally:
                 connection.close()
 
