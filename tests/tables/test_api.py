@@ -29,7 +29,7 @@ def test_create_answers_code_share_url_seats_rules_host(table, settings):
     assert table["status"] == "open" and table["game_id"] is None
 
 
-@pytest.mark.parametrize("body", [{"target": 150}, {}, {"target": 100, "rules": {"x": 1}},
+@pytest.mark.parametrize("body", [{"target": 150}, {}, {"target": 100, "rules": {"actions": "yes"}},
                                   {"target": "100"}])
 def test_bad_create_is_refused_and_creates_nothing(alice_client, body):
     r = alice_client.post("/api/v1/tables", body, format="json")
