@@ -162,6 +162,7 @@ INSTALLED_APPS = [
     "games.moderation",
     "games.notifications",
     "live",
+    "games.tables",
 ]
 
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
@@ -509,6 +510,11 @@ GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
 # Milliseconds between consecutive computer turns (a solo match with several computers), so a
 # person can follow the play; 0 queues the next computer turn at once.
 GAMES_AI_PAUSE_SECONDS = env_int("GAMES_AI_PAUSE_MS", 1000, minimum=0) / 1000
+# Tables with friends: every turn's deadline (seconds; after it the computer takes the seat
+# over) and the computer regular dealt into empty seats. The timer task's countdown must stay
+# well under the broker's visibility timeout (CELERY_VISIBILITY_TIMEOUT).
+TABLES_TURN_SECONDS = env_int("TABLES_TURN_SECONDS", 30, minimum=1)
+TABLES_COMPUTER_LEVEL = env_str("TABLES_COMPUTER_LEVEL", "aggressive")
 
 # --- live updates (live/: GET /api/v1/events, Server-Sent Events) ---------------------------
 # "redis" (Redis streams + one wake-up channel; any web process serves any worker's events) or

@@ -13,17 +13,20 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
 # Task names are part of the deployment (queued messages and the beat schedule carry them):
 # never rename one without draining the queues.
 PLAY_AI_TURN = "games.play_ai_turn"
+EXPIRE_TURN = "games.expire_turn"
 SWEEP_AI_TURNS = "games.sweep_ai_turns"
 PURGE_IDEMPOTENCY_RECORDS = "games.purge_idempotency_records"
 SWEEP_EXPIRED_TURNS = "clocks.sweep_expired_turns"
@@ -37,7 +40,8 @@ SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
 
-AI_TASKS = frozenset({PLAY_AI_TURN})
+# A turn's deadline timer goes with the computer's turns: it makes the computer play.
+AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
     PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
 })
@@ -90,6 +94,19 @@ def enqueue_ai_turn_on_commit(game_id: int, move_number: int, countdown: float =
         transaction.on_commit(lambda: enqueue_ai_turn_later(game_id, move_number, countdown))
     else:
         transaction.on_commit(lambda: enqueue_ai_turn(game_id, move_number))
+
+
+def enqueue_turn_deadline(game_id: int, move_number: int, deadline: datetime) -> bool:
+    """Queue the timer of one turn with a short clock (a table's): it runs at ``deadline``
+    and lets the computer take the seat over if the turn is still on. One task per turn,
+    its countdown (seconds) well under the broker's visibility timeout; the clocks sweep takes
+    over any turn whose timer is lost."""
+    countdown = max(0.0, (deadline - timezone.now()).total_seconds())
+    return send(EXPIRE_TURN, game_id, move_number, countdown=countdown)
+
+
+def enqueue_turn_deadline_on_commit(game_id: int, move_number: int, deadline: datetime) -> None:
+    transaction.on_commit(lambda: enqueue_turn_deadline(game_id, move_number, deadline))
 
 
 def enqueue_event(event_id: int) -> bool:

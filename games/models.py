@@ -36,6 +36,9 @@ class Game(models.Model):
     turn_hours = models.PositiveSmallIntegerField(
         default=DEFAULT_TURN_HOURS, validators=[validate_turn_hours]
     )
+    # A short turn clock in seconds (tables with friends); None: ``turn_hours`` applies. A turn
+    # that passes it is taken over by the computer (the seat turns ``away``), not passed.
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -82,6 +85,11 @@ class Seat(models.Model):
     private = models.JSONField(default=dict)
     result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
+    # The computer plays this person's seat meanwhile: they missed their turn's deadline
+    # (``away``) or left the table (``left``, which also sets ``away``). A move, "back" or
+    # joining again clears both.
+    away = models.BooleanField(default=False)
+    left = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["index"]
@@ -99,6 +107,11 @@ class Seat(models.Model):
     @property
     def is_computer(self) -> bool:
         return self.ai_level is not None
+
+    @property
+    def plays_itself(self) -> bool:
+        """The server plays this seat: a computer, or a person who is away."""
+        return self.ai_level is not None or self.away
 
 
 class Move(models.Model):

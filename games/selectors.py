@@ -194,7 +194,7 @@ def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, A
         "is_you": seat.index == viewer,
         "is_computer": seat.is_computer,
         "piece_count": piece_count,
-        "away": False,  # tables with friends set it (a seat the computer plays meanwhile)
+        "away": seat.away,  # tables: the computer plays this seat meanwhile
     }
 
 

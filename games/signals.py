@@ -21,3 +21,8 @@ game_started = Signal()
 turn_started = Signal()
 game_finished = Signal()
 recording = Signal()
+
+# Sent inside the write's transaction (like ``recording``) with ``sender=Table``:
+# ``table_invitation(table_id, code, user_id, host_id)`` — ``user_id`` was invited to the table
+# by ``host_id``; the notifications app claims the email in the same transaction.
+table_invitation = Signal()

@@ -8,13 +8,14 @@ message is merely slow).
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import dispatch, services
@@ -77,10 +78,12 @@ def sweep_ai_turns() -> int:
     cutoff = timezone.now() - stale_after
     candidates = list(
         Game.objects.filter(
+            # One filter(): the same seat row must be the one to move and played by the
+            # server (a computer, or an away person at a table).
+            Q(seats__ai_level__isnull=False) | Q(seats__away=True),
             status=Game.Status.ACTIVE,
             turn_started_at__lte=cutoff,
             seats__index=F("current_seat"),
-            seats__ai_level__isnull=False,
         ).values_list("pk", "move_number")
     )
     pending = [
@@ -99,3 +102,37 @@ def purge_idempotency_records() -> int:
     """Delete stored ``Idempotency-Key`` responses older than ``IDEMPOTENCY_RETENTION_DAYS``:
     a client retries within minutes, and the table would otherwise grow with every move."""
     return services.purge_idempotency_records()
+
+
+# A timer that fires this early is rescheduled to the deadline rather than dropped (Celery's
+# countdown follows the sender's clock, the deadline the database's).
+EARLY_SLEEP_LIMIT = 2.0
+
+
+@shared_task(
+    name=dispatch.EXPIRE_TURN,
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=5,
+)
+def expire_turn(game_id: int, expected_move_number: int) -> int | None:
+    """A short turn's deadline (a table's): the computer takes the seat over unless the move
+    came first. Idempotent: the service checks the move number and the deadline under the
+    game's row lock; a duplicate or late message plays nothing."""
+    game = (
+        Game.objects.filter(pk=game_id, move_number=expected_move_number)
+        .values_list("turn_deadline", flat=True)
+        .first()
+    )
+    if game is None:
+        return None
+    early = (game - timezone.now()).total_seconds()
+    if early > EARLY_SLEEP_LIMIT:
+        dispatch.send(dispatch.EXPIRE_TURN, game_id, expected_move_number, countdown=early)
+        return None
+    if early > 0:
+        time.sleep(early)
+    move = services.play_timeout(game_id=game_id, expected_move_number=expected_move_number)
+    return move.number if move is not None else None

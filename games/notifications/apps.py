@@ -12,3 +12,4 @@ class NotificationsConfig(AppConfig):
 
         # Inside the write's transaction: the outbox row commits (or not) with the move.
         signals.recording.connect(receivers.on_recording, dispatch_uid="notify-outbox")
+        signals.table_invitation.connect(receivers.on_invitation, dispatch_uid="notify-invite")

@@ -38,6 +38,7 @@ PREFERENCE_OF_KIND = {
     Kind.NUDGE: "reminder_emails",
     Kind.REMINDER: "reminder_emails",
     Kind.FINISHED: "result_emails",
+    Kind.INVITE: "turn_emails",
 }
 _PREFERENCE_CODES = {"turn_emails": "t", "reminder_emails": "r", "result_emails": "f"}
 
@@ -153,6 +154,22 @@ def _result_paragraph(game: Game, user_id: int, language: str) -> str:
     return text(language, "won" if winner == mine_seat else "lost", **fields)
 
 
+def _match_result_paragraph(game: Game, user_id: int, language: str) -> str:
+    """A match of three or four seats: who won, and every seat's score (public facts)."""
+    seats = list(game.seats.select_related("user").order_by("index"))
+    result = game.result or {}
+    scores = result.get("scores") or [s.score for s in seats]
+    listed = ", ".join(
+        f"{_player_name(s, language, game.kind)} {scores[s.index]}" for s in seats
+    )
+    winners = result.get("winners") or []
+    mine = next(s.index for s in seats if s.user_id == user_id)
+    if mine in winners:
+        return text(language, "match_won", game=game.pk, scores=listed)
+    names = " / ".join(_player_name(seats[i], language, game.kind) for i in winners) or "-"
+    return text(language, "match_lost", game=game.pk, winner=names, scores=listed)
+
+
 def content(n: SentNotification) -> dict[str, Any]:
     """Subject and body parts of the email for ``n`` (in the recipient's language)."""
     user = n.user
@@ -175,6 +192,14 @@ def content(n: SentNotification) -> dict[str, Any]:
             parts["paragraphs"].append(text(language, f"started_{first}_first", **fields))
         if n.kind == Kind.NUDGE:
             parts["paragraphs"].append(text(language, "deadline", **fields))
+    elif n.kind == Kind.INVITE:
+        fields = {"host": single_line(n.payload.get("host", "")), "code": n.payload.get("code")}
+        parts["subject"] = text(language, "subject_invite", **fields)
+        parts["paragraphs"] = [text(language, "invite", **fields)]
+        parts["action_url"] = n.payload.get("url")
+    elif n.kind == Kind.FINISHED and n.game.seat_count > 2:
+        parts["subject"] = text(language, "subject_match_over", game=n.game_id)
+        parts["paragraphs"] = [_match_result_paragraph(n.game, user.pk, language)]
     elif n.kind == Kind.FINISHED:
         fields = _game_fields(n.game, user.pk, language)
         parts["subject"] = text(language, "subject_finished", **fields)
@@ -186,7 +211,7 @@ def content(n: SentNotification) -> dict[str, Any]:
     parts.update(
         language=language,
         greeting=text(language, "greeting", name=user.public_name),
-        action_label=text(language, "open_game"),
+        action_label=text(language, "open_table" if n.kind == Kind.INVITE else "open_game"),
         footer=text(language, "footer"),
         unsubscribe_label=text(language, "unsubscribe"),
         unsubscribe_url=unsubscribe_url(user, PREFERENCE_OF_KIND[Kind(n.kind)]),

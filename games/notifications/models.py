@@ -18,6 +18,7 @@ class Kind(models.TextChoices):
     STARTED = "started"
     FINISHED = "finished"
     NUDGE = "nudge"  # your opponent reminds you
+    INVITE = "invite"  # someone invites you to a table (payload: code, host)
 
 
 class Status(models.TextChoices):

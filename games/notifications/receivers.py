@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games import dispatch, signals
 from games.models import Seat
-from games.notifications.models import EventKind, NotificationEvent
+from games.notifications.models import EventKind, Kind, NotificationEvent
+from games.notifications.services._common import _claim
 
 log = logging.getLogger(__name__)
 
@@ -55,3 +58,22 @@ def on_recording(sender, *, event, game_id: int, **kwargs) -> None:
 
 def publish_event(event_id: int) -> None:
     dispatch.enqueue_event(event_id)
+
+
+def on_invitation(sender, *, table_id: int, code: str, user_id: int, host_id: int, **kw) -> None:
+    """Claim the invitation email inside the table's transaction (once per table and person);
+    the send is queued after the commit and ``requeue_stuck`` re-sends a lost one."""
+    user = get_user_model().objects.filter(pk=user_id).first()
+    host = get_user_model().objects.filter(pk=host_id).first()
+    if user is None or host is None or not user.email or user.turn_emails == "off":
+        return
+    _claim(
+        f"invite:{table_id}:{user_id}",
+        kind=Kind.INVITE,
+        user=user,
+        payload={
+            "code": code,
+            "host": host.public_name,
+            "url": f"{settings.SITE_BASE_URL}/tables/{code}",
+        },
+    )

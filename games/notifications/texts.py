@@ -40,6 +40,15 @@ TEXTS = {
     "draw": _("Game #{game} against {opponent} ended in a draw, {mine} to {theirs}."),
     "nudge": _("{opponent} is waiting for your move in game #{game} and sent you a reminder."),
     "open_game": _("Open the game"),
+    "subject_invite": _("{host} invites you to a table of Crazy Eights"),
+    "invite": _(
+        "{host} invites you to sit at table {code}. Open the link to join; the match starts "
+        "when the host deals."
+    ),
+    "open_table": _("Open the table"),
+    "subject_match_over": _("Match #{game} is over"),
+    "match_won": _("You won match #{game}. Scores: {scores}."),
+    "match_lost": _("Match #{game} is over: {winner} won. Scores: {scores}."),
     "unsubscribe": _("Unsubscribe from these emails"),
     "footer": _("You receive this email because you play on Crazy10s Online."),
     "unsub_confirm_title": pgettext_lazy("page title", "Unsubscribe"),

@@ -11,10 +11,23 @@ helpers live in their module: patch them there (e.g. ``games.services.creation._
 """
 
 from games.services.computer import play_ai_turn, play_timeout
-from games.services.creation import DEFAULT_KIND, create_game, create_game_request
+from games.services.creation import (
+    DEFAULT_KIND,
+    create_game,
+    create_game_request,
+    create_seated_game,
+)
 from games.services.endings import abort_game, award_game, resign
 from games.services.idempotency import Receipt, purge_idempotency_records
-from games.services.moves import SEEN_RESOLUTION, MoveReceipt, note_seen, preview_move, submit_move
+from games.services.moves import (
+    SEEN_RESOLUTION,
+    MoveReceipt,
+    come_back,
+    leave_seat,
+    note_seen,
+    preview_move,
+    submit_move,
+)
 
 __all__ = [
     "DEFAULT_KIND",
@@ -23,8 +36,11 @@ __all__ = [
     "abort_game",
     "award_game",
     "Receipt",
+    "come_back",
     "create_game",
+    "create_seated_game",
     "create_game_request",
+    "leave_seat",
     "note_seen",
     "play_ai_turn",
     "play_timeout",

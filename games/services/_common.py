@@ -54,8 +54,15 @@ def _begin_turn(
     another computer turn is queued after ``GAMES_AI_PAUSE_SECONDS``, so a person can follow
     the play."""
     game.turn_started_at = now
+    seat = seats[game.current_seat]
     if _untimed(game, seats):
         game.turn_deadline = None
+    elif game.turn_seconds:
+        # A table's short clock. Every seat gets the deadline (the sweep's safety net), but
+        # only a person's turn needs its own timer: the server plays the others at once.
+        game.turn_deadline = now + timedelta(seconds=game.turn_seconds)
+        if not seat.plays_itself:
+            dispatch.enqueue_turn_deadline_on_commit(game.pk, game.move_number, game.turn_deadline)
     else:
         game.turn_deadline = now + timedelta(hours=game.turn_hours)
     _send_on_commit(
@@ -64,12 +71,14 @@ def _begin_turn(
         seat_index=game.current_seat,
         move_number=game.move_number,
     )
-    if seats[game.current_seat].is_computer:
+    if seat.plays_itself:
         pause = float(getattr(settings, "GAMES_AI_PAUSE_SECONDS", 0)) if after_computer else 0
         dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number, countdown=pause)
 
 
 def _untimed(game: Game, seats: list[Seat]) -> bool:
+    if game.turn_seconds:
+        return False  # a table's turns are always timed, whoever sits there
     kind = kinds.get(game.kind)
     people = sum(1 for seat in seats if not seat.is_computer)
     return people == 1 and not getattr(kind, "solo_turn_clock", True)
@@ -118,7 +127,7 @@ def _record_move(
         _finish(game, summary.outcome, now)
     else:
         game.current_seat = summary.to_move
-        _begin_turn(game, seats, now, after_computer=seats[record.seat].is_computer)
+        _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
     game.save()
     return played
 

@@ -9,6 +9,7 @@ import random
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games import kinds
@@ -17,7 +18,9 @@ from games.services._common import _record_move, _seats
 
 
 def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
-    """The computer plays its turn; does nothing if the game moved on or it is not its turn.
+    """The server plays its turn — a computer's, or an away person's (the kind's timeout
+    stand-in plays it); does nothing if the game moved on or nobody the server plays is to
+    move.
 
     The search runs on a snapshot read WITHOUT the row lock (it may take a while, and a
     player's move or resignation must not wait for it); the move is then saved under the lock
@@ -31,17 +34,23 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     seat = Seat.objects.get(game=game, index=game.current_seat)
     kind = kinds.get(game.kind)
     state = kind.load(game.state)
-    rng = random.Random(f"{game.seed}:ai:{game.move_number}")
-    choice = kind.computer_move(state, seat.ai_level, rng)
+    if seat.is_computer:
+        rng = random.Random(f"{game.seed}:ai:{game.move_number}")
+        choice = kind.computer_move(state, seat.ai_level, rng)
+        ahead = None
+    else:  # an away person: the stand-in decides inside ``play``, on this snapshot
+        choice = None
+        ahead = kind.play(state, kind.timeout(seat.index), seat=seat.index)
     with transaction.atomic():
         locked = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if locked is None or not _computer_to_move(locked, expected_move_number):
             return None  # a resignation, an abort or a timeout came first: discard the search
         seats = _seats(locked)
-        if not seats[locked.current_seat].is_computer:
-            return None
+        now_playing = seats[locked.current_seat]
+        if now_playing.is_computer != seat.is_computer or not now_playing.plays_itself:
+            return None  # the away person came back meanwhile
         # The move number is unchanged, so the state under the lock is the one searched on.
-        played = kind.play(kind.load(locked.state), choice)
+        played = ahead or kind.play(kind.load(locked.state), choice)
         _record_move(locked, seats, played)
         return Move.objects.get(game=locked, number=locked.move_number)
 
@@ -51,7 +60,8 @@ def _computer_to_move(game: Game, expected_move_number: int) -> bool:
         game.status == Game.Status.ACTIVE
         and game.move_number == expected_move_number
         and game.current_seat is not None
-        and Seat.objects.filter(game=game, index=game.current_seat, ai_level__isnull=False)
+        and Seat.objects.filter(game=game, index=game.current_seat)
+        .filter(Q(ai_level__isnull=False) | Q(away=True))
         .exists()
     )
 
@@ -59,7 +69,13 @@ def _computer_to_move(game: Game, expected_move_number: int) -> bool:
 def play_timeout(
     *, game_id: int, expected_move_number: int, now: datetime | None = None
 ) -> Move | None:
-    """The turn's deadline passed: play a timeout pass, unless the game moved on meanwhile."""
+    """The turn's deadline passed: play a timeout pass, unless the game moved on meanwhile.
+
+    With a short turn clock (a table) it is a takeover: the seat turns ``away`` and the kind's
+    timeout stand-in plays this move and, through ``play_ai_turn``, the seat's next ones until
+    the person acts again. The row lock and the move number make a move arriving at the
+    deadline and the takeover exclusive: whoever locks first plays, the other finds the move
+    number changed."""
     now = now or timezone.now()
     with transaction.atomic():
         game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
@@ -72,6 +88,9 @@ def play_timeout(
         seats = _seats(game)
         kind = kinds.get(game.kind)
         seat = game.current_seat
+        if game.turn_seconds and seats[seat].user_id is not None and not seats[seat].away:
+            seats[seat].away = True
+            Seat.objects.filter(pk=seats[seat].pk).update(away=True)
         played = kind.play(kind.load(game.state), kind.timeout(seat), seat=seat)
         _record_move(game, seats, played, now=now)
         return Move.objects.get(game=game, number=game.move_number)

@@ -252,3 +252,42 @@ def create_game_request(
         payload=options,
         create=create,
     )
+
+
+def create_seated_game(
+    *,
+    kind: str,
+    players: list[User | str],
+    options: dict[str, Any],
+    turn_seconds: int | None = None,
+) -> Game:
+    """A game whose every seat is already decided (a table's deal): ``players[i]`` is the user
+    or the computer level of seat ``i``. It starts at once. Call it inside the caller's
+    transaction (the table's lock) so that the deal and the game commit together."""
+    game_kind = kinds.get(kind)
+    if len(players) not in game_kind.seats:
+        raise errors.invalid(_("The game has the wrong number of seats."))
+    seed = _new_seed()
+    state = game_kind.new_state(seed=seed, options=options, seats=len(players))
+    private = game_kind.summary(state).private
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind,
+            status=Game.Status.WAITING,
+            options=options,
+            seed=seed,
+            state=game_kind.dump(state),
+            turn_seconds=turn_seconds,
+            seat_count=len(players),
+        )
+        seats = [
+            Seat.objects.create(
+                game=game,
+                index=i,
+                private=private[i],
+                **({"ai_level": p} if isinstance(p, str) else {"user": p}),
+            )
+            for i, p in enumerate(players)
+        ]
+        _start(game, seats, timezone.now())
+        return game

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import errors, kinds, selectors
+from games import dispatch, errors, kinds, selectors
 from games.models import Game, IdempotencyRecord, Seat
 from games.services._common import _lock_game, _record_move, _seat_of, _seats
 
@@ -74,6 +74,8 @@ def submit_move(
             played = kind.play(kind.load(game.state), kind.parse(move), seat=seat.index)
         except kind.IllegalMove as exc:
             raise errors.illegal_move(kind, exc) from exc
+        if seat.away or seat.left:
+            _take_back(seat)  # acting gives the seat back: the server stops playing it
         _record_move(game, seats, played)
         view = selectors.player_view(
             game=game, seat_index=seat.index, seats=seats, state=played.state
@@ -101,6 +103,55 @@ def submit_move(
                 # row lock does not serialize us): refuse, and the whole move rolls back.
                 raise errors.idempotency_key_reused() from exc
         return MoveReceipt(201, body)
+
+
+def _take_back(seat: Seat) -> None:
+    seat.away = seat.left = False
+    Seat.objects.filter(pk=seat.pk).update(away=False, left=False)
+
+
+def come_back(*, game_id: int, user: User, now: datetime | None = None) -> Game:
+    """The person takes their seat back from the computer (after a missed deadline or after
+    leaving a table). On their turn the clock starts again, with its own timer; a computer
+    turn already queued for the seat finds it taken back and plays nothing."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seats = _seats(game)
+        seat = _seat_of(seats, user)
+        if not (seat.away or seat.left) or game.is_over:
+            return game
+        _take_back(seat)
+        if game.status == Game.Status.ACTIVE and game.current_seat == seat.index:
+            _restart_turn_clock(game, now)
+        return game
+
+
+def leave_seat(*, game_id: int, user: User) -> Game:
+    """The person leaves the game's table: the computer plays their seat from now on (at once
+    if it is their turn); joining again (``come_back``) gives it back."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        seats = _seats(game)
+        seat = _seat_of(seats, user)
+        if seat.left or game.is_over:
+            return game
+        already_away = seat.away
+        seat.left = seat.away = True
+        Seat.objects.filter(pk=seat.pk).update(left=True, away=True)
+        if game.status == Game.Status.ACTIVE and game.current_seat == seat.index:
+            if not already_away:
+                dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number)
+        return game
+
+
+def _restart_turn_clock(game: Game, now: datetime) -> None:
+    if not game.turn_seconds:
+        return
+    game.turn_started_at = now
+    game.turn_deadline = now + timedelta(seconds=game.turn_seconds)
+    game.save(update_fields=["turn_started_at", "turn_deadline"])
+    dispatch.enqueue_turn_deadline_on_commit(game.pk, game.move_number, game.turn_deadline)
 
 
 def _request_fingerprint(game_id: int, move: Any, expected_move_number: int | None) -> str:

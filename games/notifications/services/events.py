@@ -36,6 +36,8 @@ def notify_turn(
             or game.current_seat != seat_index
         ):
             return None  # the turn is already over: nothing to announce
+        if game.turn_seconds:
+            return None  # a table's 30-second turn: the player is at the table or away
         seat = Seat.objects.get(game=game, index=seat_index)
         if seat.user_id is None or seen_recently(seat, now):
             return None
@@ -116,7 +118,10 @@ def notify_finished(*, game_id: int, now: datetime | None = None) -> list[SentNo
             user = seat.user
             if user is None or not user.email or not user.result_emails:
                 continue
-            if seen_recently(seat, now):
+            # At a table only those who left hear of the result by email; the others saw it.
+            if (game.turn_seconds and not seat.left) or (
+                not game.turn_seconds and seen_recently(seat, now)
+            ):
                 continue
             n = _claim(
                 f"finished:{game_id}:{user.pk}",

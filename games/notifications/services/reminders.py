@@ -33,6 +33,7 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
             Game.objects.filter(
                 status=Game.Status.ACTIVE,
                 turn_hours=hours,
+                turn_seconds__isnull=True,  # a table's short turns get no reminder
                 turn_deadline__gt=now,
                 turn_deadline__lte=now + reminder_lead(hours),
             )

@@ -1,0 +1,239 @@
+"""Every write to a table: create, join, leave, deal, back, invite.
+
+Each one locks the table row first (``SELECT ... FOR UPDATE``) and then, through the generic
+game services, the game row: always in that order, and game services never lock a table, so
+two writers cannot wait for each other. What happens to a dealt match (who is away, who left)
+is the game's seats' business (``games.services.leave_seat`` / ``come_back``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games import errors as game_errors
+from games import kinds, services, signals
+from games.models import Game, Seat
+from games.tables import codes, errors
+from games.tables.models import SEATS, Table, TableSeat
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+KIND = "crazy_eights"  # tables deal Crazy Eights (a registered kind, reached by name)
+CODE_ATTEMPTS = 8
+
+
+def turn_seconds() -> int:
+    return int(getattr(settings, "TABLES_TURN_SECONDS", 30))
+
+
+def computer_level() -> str:
+    return str(getattr(settings, "TABLES_COMPUTER_LEVEL", "aggressive"))
+
+
+def create_table(*, user: User, target: int, rules: dict[str, Any]) -> Table:
+    """A new open table with ``user`` as host in seat 0 and a code no open table has."""
+    for _attempt in range(CODE_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(
+                    code=codes.new_code(), host=user, target=target, rules=dict(rules)
+                )
+                TableSeat.objects.create(table=table, index=0, user=user)
+                return table
+        except IntegrityError:
+            continue  # the code names an open table already (1 in ~10^8): draw another
+    raise RuntimeError("no free table code")  # pragma: no cover - astronomically unlikely
+
+
+def _lock(code: str) -> Table:
+    normal = codes.normalise(code)
+    table = (
+        Table.objects.select_for_update()
+        .filter(code=normal)
+        .exclude(status=Table.Status.CLOSED)
+        .first()
+        if normal
+        else None
+    )
+    if table is None:
+        raise errors.table_not_found()
+    return table
+
+
+def _game_seat(table: Table, user: User) -> Seat | None:
+    return Seat.objects.filter(game_id=table.game_id, user=user).first()
+
+
+def join(*, user: User, code: str) -> Table:
+    """Take a free seat (idempotent for someone seated); after the deal, a seated person who
+    left or is away takes their seat back from the computer."""
+    with transaction.atomic():
+        table = _lock(code)
+        if table.status == Table.Status.DEALT:
+            if _game_seat(table, user) is None:
+                raise errors.already_dealt()
+            services.come_back(game_id=table.game_id, user=user)
+            return table
+        seated = {s.index: s.user_id for s in table.seats.all()}
+        if user.pk in seated.values():
+            return table
+        free = [i for i in range(SEATS) if i not in seated]
+        if not free:
+            raise errors.table_full()
+        TableSeat.objects.create(table=table, index=free[0], user=user)
+        return table
+
+
+def leave(*, user: User, code: str) -> Table:
+    """Before the deal: free the seat (the host's role passes on; an empty table closes).
+    During the match: the computer plays the seat (``games.services.leave_seat``); when no
+    person is left at the table it closes and its match is aborted — nobody would see the
+    computers play it out."""
+    now = timezone.now()
+    with transaction.atomic():
+        table = _lock(code)
+        if table.status == Table.Status.OPEN:
+            mine = table.seats.filter(user=user).first()
+            if mine is None:
+                raise errors.not_seated()
+            mine.delete()
+            rest = list(table.seats.order_by("index"))
+            if not rest:
+                _close(table, now)
+            elif table.host_id == user.pk:
+                table.host_id = rest[0].user_id
+                table.save(update_fields=["host"])
+            return table
+        if _game_seat(table, user) is None:
+            raise errors.not_seated()
+        game = services.leave_seat(game_id=table.game_id, user=user)
+        people = Seat.objects.filter(game=game, user__isnull=False)
+        if not people.filter(left=False).exists():
+            if not game.is_over:
+                services.abort_game(game_id=game.pk)
+            _close(table, now)
+        return table
+
+
+def _close(table: Table, now) -> None:
+    table.status = Table.Status.CLOSED
+    table.closed_at = now
+    table.save(update_fields=["status", "closed_at"])
+
+
+def deal(*, user: User, code: str) -> Table:
+    """The host starts the match: a computer regular sits in every empty seat; the game and
+    the table's new status commit together."""
+    with transaction.atomic():
+        table = _lock(code)
+        if table.host_id != user.pk:
+            raise errors.not_host()
+        if table.status != Table.Status.OPEN:
+            raise errors.already_dealt()
+        seated = {s.index: s.user for s in table.seats.select_related("user")}
+        players: list[Any] = [seated.get(i, computer_level()) for i in range(SEATS)]
+        game_kind = kinds.get(KIND)
+        form = game_kind.options_input(data={"rules": {**table.rules, "target": table.target}})
+        if not form.is_valid():  # the table's rules were checked when it was created
+            raise game_errors.invalid("bad table rules", **form.errors)
+        options = game_kind.options(**form.validated_data)
+        game = services.create_seated_game(
+            kind=KIND, players=players, options=options, turn_seconds=turn_seconds()
+        )
+        table.game = game
+        table.status = Table.Status.DEALT
+        table.dealt_at = timezone.now()
+        table.save(update_fields=["game", "status", "dealt_at"])
+        return table
+
+
+def back(*, user: User, code: str) -> Table:
+    """The away person takes their seat back (no-op if it is theirs already)."""
+    with transaction.atomic():
+        table = _lock(code)
+        if table.status != Table.Status.DEALT:
+            raise errors.not_dealt()
+        if _game_seat(table, user) is None:
+            raise errors.not_seated()
+        services.come_back(game_id=table.game_id, user=user)
+        return table
+
+
+def invite(*, user: User, code: str, username: str) -> Table:
+    """Email ``username`` the table's share link (once per table and person). The claim is
+    written in this transaction (the notifications app's outbox receiver); the send follows
+    the commit, and the notification sweep re-sends a claim whose message was lost."""
+    with transaction.atomic():
+        table = _lock(code)
+        if not table.seats.filter(user=user).exists() and _game_seat(table, user) is None:
+            raise errors.not_seated()
+        other = get_user_model().objects.filter(username=username, is_active=True).first()
+        if other is None:
+            raise game_errors.unknown_player(username)
+        if other.pk == user.pk:
+            raise game_errors.cannot_play_yourself()
+        signals.table_invitation.send(
+            sender=Table, table_id=table.pk, code=table.code, user_id=other.pk, host_id=user.pk
+        )
+        return table
+
+
+def get_table(*, code: str) -> Table:
+    normal = codes.normalise(code)
+    table = Table.objects.filter(code=normal).order_by("-created_at").first() if normal else None
+    if table is None:
+        raise errors.table_not_found()
+    return table
+
+
+def share_url(table: Table) -> str:
+    # The web client serves this page (it shows the table and offers to join).
+    return f"{settings.SITE_BASE_URL}/tables/{table.code}"
+
+
+def show(table: Table) -> dict[str, Any]:
+    """The table as anybody with the code sees it: host, rules, seats, status, game id.
+    Only public facts: names, whether a seat is a computer, away or left."""
+    game: Game | None = table.game
+    seats: list[dict[str, Any]] = []
+    if game is not None:
+        kind = kinds.get(game.kind)
+        for seat in game.seats.select_related("user").order_by("index"):
+            seats.append({
+                "seat": seat.index,
+                "name": seat.user.public_name if seat.user else kind.computer_name(seat.ai_level),
+                "username": seat.user.username if seat.user else None,
+                "is_computer": seat.is_computer,
+                "away": seat.away,
+                "left": seat.left,
+            })
+    else:
+        taken = {s.index: s for s in table.seats.select_related("user")}
+        for i in range(SEATS):
+            s = taken.get(i)
+            seats.append({
+                "seat": i,
+                "name": s.user.public_name if s else None,
+                "username": s.user.username if s else None,
+                "is_computer": False,
+                "away": False,
+                "left": False,
+            })
+    return {
+        "code": table.code,
+        "share_url": share_url(table),
+        "status": table.status,
+        "host": table.host.username,
+        "target": table.target,
+        "rules": {**table.rules, "target": table.target},
+        "seats": seats,
+        "turn_seconds": turn_seconds(),
+        "game_id": table.game_id,
+        "game_status": game.status if game else None,
+    }
