@@ -13,6 +13,7 @@ from typing import Any
 from django.core.validators import RegexValidator
 from drf_spectacular import openapi
 from drf_spectacular.authentication import SessionScheme
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from accounts.validators import NO_CONTROL_CHARACTERS, refuse_control_characters
@@ -45,6 +46,23 @@ class AutoSchema(openapi.AutoSchema):
             return schema  # drf-spectacular adds the validator's pattern next
         blank_refused = field.trim_whitespace and not field.allow_blank
         return {**schema, "pattern": NOT_BLANK if blank_refused else NO_NUL}
+
+
+class CrossFieldRules(OpenApiSerializerExtension):
+    """Adds JSON Schema keywords to a serializer's generated request schema: the rules its
+    ``validate()`` enforces across fields (subclasses name ``target_class``, ``rules`` and
+    per-property ``properties``)."""
+
+    rules: dict = {}
+    properties: dict = {}
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        if direction != "request":
+            return schema
+        for name, extra in self.properties.items():
+            schema["properties"][name] = {**schema["properties"][name], **extra}
+        return {**schema, **self.rules}
 
 
 class LanguageSessionScheme(SessionScheme):

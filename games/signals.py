@@ -26,3 +26,10 @@ recording = Signal()
 # ``table_invitation(table_id, code, user_id, host_id)`` — ``user_id`` was invited to the table
 # by ``host_id``; the notifications app claims the email in the same transaction.
 table_invitation = Signal()
+
+# Sent after commit with ``sender=Table``: ``table_changed(table_id, event, user_id)`` — a person
+# joined, left or came back, or the host dealt (``event``: joined, left, back, dealt).
+table_changed = Signal()
+# Sent after commit with ``sender=Game``: ``seat_taken_over(game_id, seat_index)`` — the turn's
+# deadline passed and the computer now plays that person's seat until they are back.
+seat_taken_over = Signal()

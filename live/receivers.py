@@ -7,6 +7,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.auth import get_user_model
+
 from games import signals
 from games.models import Game, Move, Seat
 from live.publisher import publish, publish_on_commit
@@ -57,12 +59,56 @@ def move_data(game: Game, move: Move, seat: Seat) -> dict[str, Any]:
     return data
 
 
+# Public engine events of a move that get an event of their own: the end of a Crazy Eights
+# round (every hand is shown to everyone then) and of the match.
+_ROUND_EVENTS = {"round_over": "round_over", "match_over": "match_over"}
+
+
 def publish_move(game: Game, move_number: int) -> None:
     move = Move.objects.filter(game=game, number=move_number).first()
     if move is None:
         return
-    for seat in _humans(game.pk):
+    humans = _humans(game.pk)
+    for seat in humans:
         publish(seat.user_id, "move", move_data(game, move, seat), game_id=game.pk)
+    for event in (move.public or {}).get("events", []):
+        type_ = _ROUND_EVENTS.get(event.get("kind"))
+        if type_ is None:
+            continue
+        data = {"game": game.pk, "move_number": move.number, **event}
+        data.pop("kind", None)
+        for seat in humans:
+            publish(seat.user_id, type_, data, game_id=game.pk)
+
+
+def on_table_changed(sender, *, table_id: int, event: str, user_id: int, **kwargs) -> None:
+    """joined / left / back / dealt, to everyone at the table (and to whoever just left)."""
+    from games.tables.models import Table
+
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return
+    recipients = {s.user_id for s in table.seats.all() if s.user_id is not None}
+    if table.game_id is not None:
+        recipients |= {s.user_id for s in _humans(table.game_id)}
+    recipients.add(user_id)
+    actor = get_user_model().objects.filter(pk=user_id).first()
+    data = {
+        "table": table.code,
+        "game": table.game_id,
+        "event": event,
+        "player": actor.public_name if actor is not None else None,
+        "status": table.status,
+    }
+    for recipient in sorted(recipients):
+        publish(recipient, f"table_{event}", data, game_id=table.game_id)
+
+
+def on_seat_taken_over(sender, *, game_id: int, seat_index: int, **kwargs) -> None:
+    for seat in _humans(game_id):
+        publish(seat.user_id, "taken_over", {
+            "game": game_id, "seat": seat_index, "yours": seat.index == seat_index,
+        }, game_id=game_id)
 
 
 def on_game_started(sender, *, game_id: int, **kwargs) -> None:
@@ -134,3 +180,5 @@ def connect() -> None:
     signals.game_started.connect(on_game_started, sender=Game, dispatch_uid="live-started")
     signals.turn_started.connect(on_turn_started, sender=Game, dispatch_uid="live-turn")
     signals.game_finished.connect(on_game_finished, sender=Game, dispatch_uid="live-finished")
+    signals.seat_taken_over.connect(on_seat_taken_over, sender=Game, dispatch_uid="live-away")
+    signals.table_changed.connect(on_table_changed, dispatch_uid="live-table")

@@ -7,7 +7,6 @@ selector might add never reaches a player unless it is declared here.
 import copy
 
 from django.utils.translation import gettext as _
-from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -17,6 +16,7 @@ from config.fields import (
     StrictChoiceField,
     StrictIntegerField,
 )
+from config.schema import CrossFieldRules
 from games import kinds
 from games.models import TURN_HOURS_CHOICES, Game
 
@@ -125,23 +125,10 @@ class GameListQuerySerializer(serializers.Serializer):
     status = QueryChoiceField(choices=("active", "waiting", "finished"), required=False)
 
 
-# --- schema: the rules validate() enforces across fields ------------------------------------
-class _CrossFieldRules(OpenApiSerializerExtension):
-    """Adds JSON Schema keywords to a serializer's generated request schema."""
-
-    rules: dict = {}
-    properties: dict = {}
-
-    def map_serializer(self, auto_schema, direction):
-        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
-        if direction != "request":
-            return schema
-        for name, extra in self.properties.items():
-            schema["properties"][name] = {**schema["properties"][name], **extra}
-        return {**schema, **self.rules}
+# --- schema: the rules validate() enforces across fields (config.schema.CrossFieldRules) -
 
 
-class OpponentRules(_CrossFieldRules):
+class OpponentRules(CrossFieldRules):
     target_class = OpponentInputSerializer
     rules = {"oneOf": [{"required": ["ai"]}, {"required": ["username"]}, {"required": ["random"]}]}
     properties = {"random": {"enum": [True]}}

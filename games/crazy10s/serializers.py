@@ -2,10 +2,10 @@
 tiles) and the ``position`` of a game view. Output serializers are whitelists."""
 
 from django.utils.translation import gettext as _
-from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
+from config.schema import CrossFieldRules
 
 LAYOUTS = ("classic", "random")
 
@@ -50,23 +50,10 @@ class MoveFormSerializer(serializers.Serializer):
         return data["move"] if "move" in data else [dict(t) for t in data["tiles"]]
 
 
-# --- schema: the rules validate() enforces across fields ------------------------------------
-class _CrossFieldRules(OpenApiSerializerExtension):
-    """Adds JSON Schema keywords to a serializer's generated request schema."""
-
-    rules: dict = {}
-    properties: dict = {}
-
-    def map_serializer(self, auto_schema, direction):
-        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
-        if direction != "request":
-            return schema
-        for name, extra in self.properties.items():
-            schema["properties"][name] = {**schema["properties"][name], **extra}
-        return {**schema, **self.rules}
+# --- schema: the rules validate() enforces across fields (config.schema.CrossFieldRules) -
 
 
-class PlacedTileRules(_CrossFieldRules):
+class PlacedTileRules(CrossFieldRules):
     target_class = PlacedTileInputSerializer
     # A plain tile needs its digit; a wild may leave it to the notation's rules.
     rules = {
@@ -77,7 +64,7 @@ class PlacedTileRules(_CrossFieldRules):
     }
 
 
-class MoveFormRules(_CrossFieldRules):
+class MoveFormRules(CrossFieldRules):
     target_class = MoveFormSerializer
     match_subclasses = True
     rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}

@@ -66,6 +66,16 @@ def _lock(code: str) -> Table:
     return table
 
 
+def _announce(table: Table, event: str, user: User) -> None:
+    """Tell the table's players once this write commits (the live event stream listens)."""
+    table_id, user_id = table.pk, user.pk
+    transaction.on_commit(
+        lambda: signals.table_changed.send(
+            sender=Table, table_id=table_id, event=event, user_id=user_id
+        )
+    )
+
+
 def _game_seat(table: Table, user: User) -> Seat | None:
     return Seat.objects.filter(game_id=table.game_id, user=user).first()
 
@@ -79,6 +89,7 @@ def join(*, user: User, code: str) -> Table:
             if _game_seat(table, user) is None:
                 raise errors.already_dealt()
             services.come_back(game_id=table.game_id, user=user)
+            _announce(table, "back", user)
             return table
         seated = {s.index: s.user_id for s in table.seats.all()}
         if user.pk in seated.values():
@@ -87,6 +98,7 @@ def join(*, user: User, code: str) -> Table:
         if not free:
             raise errors.table_full()
         TableSeat.objects.create(table=table, index=free[0], user=user)
+        _announce(table, "joined", user)
         return table
 
 
@@ -103,6 +115,7 @@ def leave(*, user: User, code: str) -> Table:
             if mine is None:
                 raise errors.not_seated()
             mine.delete()
+            _announce(table, "left", user)
             rest = list(table.seats.order_by("index"))
             if not rest:
                 _close(table, now)
@@ -113,6 +126,7 @@ def leave(*, user: User, code: str) -> Table:
         if _game_seat(table, user) is None:
             raise errors.not_seated()
         game = services.leave_seat(game_id=table.game_id, user=user)
+        _announce(table, "left", user)
         people = Seat.objects.filter(game=game, user__isnull=False)
         if not people.filter(left=False).exists():
             if not game.is_over:
@@ -150,6 +164,7 @@ def deal(*, user: User, code: str) -> Table:
         table.status = Table.Status.DEALT
         table.dealt_at = timezone.now()
         table.save(update_fields=["game", "status", "dealt_at"])
+        _announce(table, "dealt", user)
         return table
 
 
@@ -162,6 +177,7 @@ def back(*, user: User, code: str) -> Table:
         if _game_seat(table, user) is None:
             raise errors.not_seated()
         services.come_back(game_id=table.game_id, user=user)
+        _announce(table, "back", user)
         return table
 
 
