@@ -62,8 +62,10 @@ class StaleTurnFilter(admin.SimpleListFilter):
                 Q(turn_started_at__lt=now - STALE_TURN_AFTER) | Q(turn_deadline__lt=now)
             )
         if self.value() == "computer":
+            # A computer's turn, or an away person's at a table: both are played by the server.
             computer_to_move = Seat.objects.filter(
-                game=OuterRef("pk"), index=OuterRef("current_seat"), ai_level__isnull=False
+                Q(ai_level__isnull=False) | Q(away=True),
+                game=OuterRef("pk"), index=OuterRef("current_seat"),
             )
             return active.filter(
                 Exists(computer_to_move), turn_started_at__lt=now - AI_TURN_STUCK_AFTER
@@ -220,7 +222,8 @@ class GameAdmin(admin.ModelAdmin):
         _run(self, request, queryset, "Awarded to seat 3", lambda g: moderation.award_game(
             moderator=request.user, game_id=g.pk, seat_index=3, reason="admin action"))
 
-    @admin.action(description="Re-queue the computer's pending turn", permissions=["change"])
+    @admin.action(description="Re-queue the computer's (or an away seat's) pending turn",
+                  permissions=["change"])
     def requeue_computer_turns(self, request, queryset):
         _run(self, request, queryset, "Re-queued", lambda g: moderation.requeue_ai_turn(
             moderator=request.user, game_id=g.pk, reason="admin action"))

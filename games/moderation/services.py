@@ -66,7 +66,8 @@ def abort_game(*, moderator: User, game_id: int, reason: str = "") -> Moderation
 def award_game(
     *, moderator: User, game_id: int, seat_index: int, reason: str = ""
 ) -> ModerationAction:
-    """End the game as a win for ``seat_index`` (0 or 1); ``game_finished`` is sent on commit."""
+    """End the game as a win for ``seat_index`` (any seat the game has; Crazy Eights has up
+    to four); ``game_finished`` is sent on commit."""
     with transaction.atomic():
         game = _lock_game(game_id)
         seat = Seat.objects.filter(game=game, index=seat_index).select_related("user").first()
@@ -85,7 +86,8 @@ def award_game(
 
 
 def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> ModerationAction:
-    """Queue the computer's pending turn again (e.g. after a lost message), after commit.
+    """Queue the pending turn of a seat the server plays — a computer, or a person away from
+    a table — again (e.g. after a lost message), after commit.
 
     Safe to repeat: the task does nothing once the move number has moved on.
     """
@@ -94,8 +96,8 @@ def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> Moder
         if game.status != Game.Status.ACTIVE or game.current_seat is None:
             raise ApiError("not_active", "The game is not active.", status=409)
         seat = Seat.objects.filter(game=game, index=game.current_seat).first()
-        if seat is None or not seat.is_computer:
-            raise errors.not_your_turn("It is not the computer's turn.")
+        if seat is None or not seat.plays_itself:
+            raise errors.not_your_turn("It is not a turn the server plays.")
         game_id, move_number = game.pk, game.move_number
 
         dispatch.enqueue_ai_turn_on_commit(game_id, move_number)
@@ -104,7 +106,10 @@ def requeue_ai_turn(*, moderator: User, game_id: int, reason: str = "") -> Moder
             action=Action.REQUEUE_AI_TURN,
             game=game,
             reason=reason,
-            details={"move_number": move_number, "seat_index": seat.index, "level": seat.ai_level},
+            details={
+                "move_number": move_number, "seat_index": seat.index, "level": seat.ai_level,
+                "away": seat.away,
+            },
         )
 
 
