@@ -98,6 +98,15 @@ _DESCRIPTIONS = {
 }
 
 
+def _asks_for_something(branch: dict[str, Any], schemas: dict[str, Any]) -> bool:
+    """Does this ``oneOf`` branch (inline, or a ``$ref`` to a component, as the per-kind forms
+    of ``POST /games`` are) require a property?"""
+    if branch.get("required"):
+        return True
+    ref = branch.get("$ref", "")
+    return bool(ref and schemas.get(ref.rsplit("/", 1)[-1], {}).get("required"))
+
+
 def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     """A body whose schema asks for one of several properties (``oneOf`` of ``required``, as
     ``{"move": ...}`` or ``{"tiles": ...}``) cannot be left out: mark the request body required
@@ -111,7 +120,8 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
             for media in body.get("content", {}).values():
                 ref = media.get("schema", {}).get("$ref", "")
                 component = schemas.get(ref.rsplit("/", 1)[-1], {})
-                if any("required" in branch for branch in component.get("oneOf", [])):
+                branches = component.get("oneOf", [])
+                if branches and all(_asks_for_something(b, schemas) for b in branches):
                     body["required"] = True
     return result
 
