@@ -95,8 +95,12 @@ def main(n: int, pause_ms: int) -> None:
             moved = time.perf_counter()  # the response: the move is committed
             assert r.status_code in (200, 201), r.content
             mine = v["move_number"] + 1  # the move number after mine
-            while (v := view(game_id))["move_number"] <= mine and v["status"] == "active":
+            v = view(game_id)
+            if v["to_move"] == v["your_seat"]:
+                continue  # a draw leaves the turn with the person: no reply to time
+            while v["move_number"] <= mine and v["status"] == "active":
                 time.sleep(0.01)
+                v = view(game_id)
             replied = time.perf_counter()
             while v["status"] == "active" and v["to_move"] != v["your_seat"]:
                 time.sleep(0.01)
