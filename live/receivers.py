@@ -24,14 +24,8 @@ def _iso(value) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _own_pieces(game: Game, seat_index: int) -> dict[str, Any]:
-    """The seat's own pieces after its move (Crazy10s: ``{"rack": [...]}``; Crazy Eights: its
-    hand): ``Seat.private`` is that seat's mirror, shown to that seat only."""
-    seat = Seat.objects.filter(game=game, index=seat_index).only("private").first()
-    return dict(seat.private or {}) if seat is not None else {}
-
-
-def move_data(game: Game, move: Move, seat: Seat) -> dict[str, Any]:
+def move_data(game: Game, move: Move, seat: Seat, scores: dict[str, int]) -> dict[str, Any]:
+    """``seat``'s copy of a move event; ``scores`` by seat index, read once for every copy."""
     data = {
         "game": game.pk,
         "move_number": move.number,
@@ -42,17 +36,15 @@ def move_data(game: Game, move: Move, seat: Seat) -> dict[str, Any]:
         "score": move.score,
         "public": move.public,  # the kind's public record (Crazy10s: lines, drawn count)
         "drawn": (move.public or {}).get("drawn", 0),
-        "scores": dict(
-            Seat.objects.filter(game=game).values_list("index", "score")
-        ),
+        "scores": scores,
         "status": game.status,
         "turn": game.current_seat,
         "your_turn": game.status == Game.Status.ACTIVE and game.current_seat == seat.index,
     }
-    data["scores"] = {str(k): v for k, v in data["scores"].items()}
     if move.seat == seat.index:
-        # Only the mover's own tiles or cards, after the draw: never anyone else's.
-        own = _own_pieces(game, seat.index)
+        # Only the mover's own tiles or cards, after the draw (``Seat.private`` is that seat's
+        # mirror: Crazy10s ``{"rack": [...]}``, Crazy Eights its hand), never anyone else's.
+        own = dict(seat.private or {})
         data["own"] = own
         if "rack" in own:
             data["rack"] = own["rack"]
@@ -61,19 +53,21 @@ def move_data(game: Game, move: Move, seat: Seat) -> dict[str, Any]:
 
 # Public engine events of a move that get an event of their own: the end of a Crazy Eights
 # round (every hand is shown to everyone then) and of the match.
-_ROUND_EVENTS = {"round_over": "round_over", "match_over": "match_over"}
+_ROUND_EVENTS = frozenset({"round_over", "match_over"})
 
 
 def publish_move(game: Game, move_number: int) -> None:
     move = Move.objects.filter(game=game, number=move_number).first()
     if move is None:
         return
-    humans = _humans(game.pk)
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    scores = {str(s.index): s.score for s in seats}
+    humans = [s for s in seats if s.user_id is not None]
     for seat in humans:
-        publish(seat.user_id, "move", move_data(game, move, seat), game_id=game.pk)
+        publish(seat.user_id, "move", move_data(game, move, seat, scores), game_id=game.pk)
     for event in (move.public or {}).get("events", []):
-        type_ = _ROUND_EVENTS.get(event.get("kind"))
-        if type_ is None:
+        type_ = event.get("kind")
+        if type_ not in _ROUND_EVENTS:
             continue
         data = {"game": game.pk, "move_number": move.number, **event}
         data.pop("kind", None)
