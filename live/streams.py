@@ -40,15 +40,18 @@ async def event_stream(
     response_task = asyncio.current_task()
     pump: asyncio.Task | None = None
     try:
-        # The first bytes go out at once: the client knows the stream is open.
-        yield f"retry: {RETRY_MS}\n: connected\n\n".encode()
+        # The cursor is fixed before the first bytes go out: a client that has read
+        # ": connected" receives every event published after that.
+        resync = False
         if last_event_id and await backend.replayable(user_id, last_event_id):
             cursor = last_event_id
             wake.set()
         else:
             cursor = await backend.latest_id(user_id)
-            if last_event_id:
-                yield Event(id=cursor, type="resync", data={"game": game_id}).encode()
+            resync = bool(last_event_id)
+        yield f"retry: {RETRY_MS}\n: connected\n\n".encode()
+        if resync:
+            yield Event(id=cursor, type="resync", data={"game": game_id}).encode()
         pump = asyncio.get_running_loop().create_task(
             _pump(backend, user_id, cursor, game_id, wake, queue, response_task)
         )

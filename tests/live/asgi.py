@@ -113,4 +113,8 @@ async def open_stream(path: str, headers: dict[str, str] | None = None, *,
 
     stream.task = asyncio.get_running_loop().create_task(run())
     await asyncio.wait_for(stream.started.wait(), 10)
+    if stream.status == 200:
+        # The server fixes where the stream starts before it says "connected": events
+        # published after that are this stream's.
+        await stream.wait_until(lambda s: b": connected" in s.body or s.done.is_set())
     return stream
