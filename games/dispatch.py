@@ -39,6 +39,8 @@ SEND_NOTIFICATION = "notifications.send"
 SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
+RATE_GAME = "social.rate_game"
+SWEEP_RATINGS = "social.sweep_ratings"
 
 # A turn's deadline timer goes with the computer's turns: it makes the computer play.
 AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
@@ -112,6 +114,12 @@ def enqueue_turn_deadline_on_commit(game_id: int, move_number: int, deadline: da
 def enqueue_event(event_id: int) -> bool:
     """Decide the emails of one outbox event (``sweep_outbox`` does it if this is lost)."""
     return send(PROCESS_EVENT, event_id)
+
+
+def enqueue_rating(game_id: int) -> bool:
+    """Apply a finished game to the players' ratings (``social.sweep_ratings`` does it if
+    this is lost; the rating is written once per game whatever happens)."""
+    return send(RATE_GAME, game_id)
 
 
 def enqueue_send(notification_id: int) -> bool:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 EVENT_TYPES = ["game_started", "move", "your_turn", "deadline", "game_finished", "nudge",
-               "resync"]
+               "chat", "rematch_offered", "rematch_accepted", "rematch_declined",
+               "rematch_withdrawn", "friend_request", "friend_accepted", "resync"]
 
 _DESCRIPTION = (
     "Server-Sent Events (`text/event-stream`). Each event has an `id:`, an `event:` line (its "

@@ -10,6 +10,8 @@ class ModerationAction(models.Model):
         AWARD_GAME = "award_game", "Award game"
         REQUEUE_AI_TURN = "requeue_ai_turn", "Re-queue computer turn"
         SUSPEND_USER = "suspend_user", "Suspend user"
+        REMOVE_CHAT_MESSAGE = "remove_chat_message", "Remove chat message"
+        MUTE_CHAT = "mute_chat", "Mute from chat"
 
     # SET_NULL, not CASCADE: the log outlives the accounts and games it talks about.
     moderator = models.ForeignKey(

@@ -1,0 +1,106 @@
+"""Reads of the social app: a player's profile and statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db.models import Avg, Count, F, Q
+from django.utils.module_loading import import_string
+
+from games.models import Game, Move, Seat
+from social import errors
+from social.models import Rating
+from social.services._common import player_named
+from social.services.settings import settings_of
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+
+def rating_data(row: Rating) -> dict[str, Any]:
+    return {
+        "kind": row.kind,
+        "rating": round(row.rating),
+        "deviation": round(row.deviation),
+        "volatility": round(row.volatility, 5),
+        "games": row.games,
+        # Lichess' convention: a rating is provisional while its deviation is wide.
+        "provisional": row.deviation > 110,
+    }
+
+
+def _per_kind(user: User) -> dict[str, dict[str, Any]]:
+    seats = Seat.objects.filter(user=user, game__status=Game.Status.FINISHED)
+    counts = seats.values("game__kind").annotate(
+        played=Count("id"),
+        won=Count("id", filter=Q(result=Seat.Result.WIN)),
+        average_score=Avg("score"),
+    )
+    out: dict[str, dict[str, Any]] = {}
+    for row in counts.order_by("game__kind"):
+        kind = row["game__kind"]
+        best = (
+            Move.objects.filter(
+                game__kind=kind,
+                game__status=Game.Status.FINISHED,
+                game__seats__user=user,
+                game__seats__index=F("seat"),
+                score__gt=0,
+            )
+            .order_by("-score", "created_at")
+            .values("score", "public_notation", "game_id")
+            .first()
+        )
+        out[kind] = {
+            "played": row["played"],
+            "won": row["won"],
+            "average_score": round(row["average_score"] or 0, 1),
+            "best_move": None if best is None else {
+                "score": best["score"], "notation": best["public_notation"],
+                "game": best["game_id"],
+            },
+        }
+    return out
+
+
+def _own_statistics(user: User) -> dict[str, Any]:
+    """What only the player sees: average points per move (their scoring moves and passes,
+    swaps included) per kind."""
+    moves = (
+        Move.objects.filter(game__seats__user=user, game__seats__index=F("seat"))
+        .exclude(kind__in=("resign", "timeout"))
+        .values("game__kind")
+        .annotate(moves=Count("id"), average=Avg("score"))
+    )
+    return {
+        row["game__kind"]: {"moves": row["moves"], "points_per_move": round(row["average"], 2)}
+        for row in moves.order_by("game__kind")
+    }
+
+
+def visible_player(*, viewer: User, username: str) -> User:
+    """The player whose profile ``viewer`` asks for: 404 unknown, 403 hidden (but to oneself)."""
+    user = player_named(username)
+    if user.pk != viewer.pk and settings_of(user.pk).hide_profile:
+        raise errors.profile_hidden()
+    return user
+
+
+def profile(*, viewer: User, username: str) -> dict[str, Any]:
+    """``GET players/{username}``: the public profile (403 if hidden, except to oneself)."""
+    user = visible_player(viewer=viewer, username=username)
+    own = user.pk == viewer.pk
+    data: dict[str, Any] = {
+        "username": user.username,
+        "display_name": user.public_name,
+        "member_since": user.date_joined,
+        "ratings": [rating_data(r) for r in Rating.objects.filter(user=user).order_by("kind")],
+        "games": _per_kind(user),
+    }
+    for path in getattr(settings, "SOCIAL_PROFILE_EXTRAS", []):
+        data.update(import_string(path)(user))
+    if own:
+        data["statistics"] = _own_statistics(user)
+        data["hidden"] = settings_of(user.pk).hide_profile
+    return data
