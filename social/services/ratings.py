@@ -62,8 +62,8 @@ def _scores(game: Game, seats: list[Seat]) -> tuple[float, float]:
             out.append(1.0 if won else 0.0)
             continue
         # A win by resignation or timeout with fewer points counts as the narrowest win.
-        margin = abs(points[seat.index] - points[other.index])
-        out.append(glicko2.margin_score(margin if won else -margin, won=won))
+        margin = points[seat.index] - points[other.index]
+        out.append(glicko2.margin_score(margin, won=won))
     return out[0], out[1]
 
 
