@@ -106,7 +106,9 @@ def _publish(message_id: int) -> None:
     if message is None or message.removed_at is not None:
         return
     for user_id in recipients(message):
-        publish(user_id, "chat", message_data(message, user_id), game_id=message.game_id)
+        data = message_data(message, user_id)
+        data["created_at"] = message.created_at.isoformat()
+        publish(user_id, "chat", data, game_id=message.game_id)
 
 
 def post(*, game_id: int, user: User, text: str, now: datetime | None = None) -> ChatMessage:

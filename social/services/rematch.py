@@ -73,7 +73,9 @@ def offer_data(offer: RematchOffer, viewer_id: int) -> dict[str, Any]:
 
 
 def _notify(game: Game, offer: RematchOffer, recipient_id: int, event: str) -> None:
-    publish_on_commit(recipient_id, event, offer_data(offer, recipient_id), game_id=game.pk)
+    data = offer_data(offer, recipient_id)
+    data["expires_at"] = offer.expires_at.isoformat()
+    publish_on_commit(recipient_id, event, data, game_id=game.pk)
 
 
 def _new_game(game: Game, seats: list[Seat]) -> Game:
