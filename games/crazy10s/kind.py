@@ -108,6 +108,12 @@ class Crazy10sKind:
     def legal_placements(self, state: c10s.GameState) -> list[Any]:
         return c10s.legal_moves(state)
 
+    def best_score(self, state: c10s.GameState) -> int | None:
+        """The highest score the player to move could make (None: no placement at all). The
+        profiles' "share of best moves" compares each played move with it."""
+        placements = c10s.legal_moves(state, best_wilds=True)
+        return max((p.score for p in placements), default=None)
+
     # --- what players see ----------------------------------------------------------------------
     def position(self, state: c10s.GameState, seat: int, *, over: bool = False) -> dict[str, Any]:
         view = c10s.view_for(state, seat)

@@ -129,6 +129,11 @@ class KindStatsSerializer(serializers.Serializer):
 class OwnStatsSerializer(serializers.Serializer):
     moves = serializers.IntegerField()
     points_per_move = serializers.FloatField()
+    best_move_share = serializers.FloatField(
+        allow_null=True,
+        help_text="share of your moves that scored as much as the best move available "
+        "(finished games; null for kinds without scoring moves or before any)",
+    )
 
 
 class ProfileSerializer(serializers.Serializer):

@@ -21,9 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import dispatch, kinds
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from social import glicko2
-from social.models import RatedGame, Rating, RatingChange
+from social.models import MoveQuality, RatedGame, Rating, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -72,51 +72,81 @@ def _rating_row(user_id: int, kind: str) -> Rating:
     return row
 
 
+def _move_quality(game: Game, seats: list[Seat]) -> dict[int, tuple[int, int]]:
+    """Replay the game from its seed: for each person, (turns where a scoring move existed,
+    moves that scored as much as the best one). Empty for kinds without ``best_score``."""
+    kind = kinds.get(game.kind)
+    best_score = getattr(kind, "best_score", None)
+    people = {s.index: s.user_id for s in seats if s.user_id is not None}
+    if best_score is None or not people:
+        return {}
+    counts = {index: [0, 0] for index in people}
+    state = kind.new_state(seed=game.seed, options=game.options, seats=game.seat_count)
+    for move in Move.objects.filter(game=game).order_by("number"):
+        if move.seat in counts and move.kind not in ("resign", "timeout"):
+            best = best_score(state)
+            if best is not None and best > 0:
+                counts[move.seat][0] += 1
+                counts[move.seat][1] += move.score >= best
+        replayed = kind.replay_move(seat=move.seat, kind=move.kind, notation=move.notation,
+                                    is_timeout=move.is_timeout)
+        state = kind.play(state, replayed, seat=move.seat).state
+    return {people[i]: (turns, best) for i, (turns, best) in counts.items()}
+
+
 def rate_game(*, game_id: int) -> bool:
-    """Apply the game's result to both ratings; False if it was done before or is unrated."""
+    """Apply the game's result to both ratings and record how the players' moves compare
+    with the best ones; False if it was done before or the game is unrated (the move
+    comparison is still recorded then)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not game.is_over or RatedGame.objects.filter(game=game).exists():
+        return False
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    # The replay runs the move generator: outside the lock (a finished game never changes).
+    quality = _move_quality(game, seats) if game.status == Game.Status.FINISHED else {}
     with transaction.atomic():
-        game = Game.objects.select_for_update(no_key=True).defer("state").filter(
-            pk=game_id
-        ).first()
-        if game is None or not game.is_over:
-            return False
+        game = Game.objects.select_for_update(no_key=True).defer("state").get(pk=game_id)
         if RatedGame.objects.filter(game=game).exists():
             return False
-        seats = list(Seat.objects.filter(game=game).order_by("index"))
-        if not is_ratable(game, seats):
-            RatedGame.objects.create(game=game, applied=False)
-            return False
-        # Lock both ratings in user order (two games finishing at once never deadlock).
-        rows = {
-            uid: _rating_row(uid, game.kind) for uid in sorted(s.user_id for s in seats)
-        }
-        before = {
-            uid: glicko2.Rating(r.rating, r.deviation, r.volatility) for uid, r in rows.items()
-        }
-        scores = _scores(game, seats)
-        for seat, other, score in ((seats[0], seats[1], scores[0]),
-                                   (seats[1], seats[0], scores[1])):
-            mine, theirs = before[seat.user_id], before[other.user_id]
-            new = glicko2.rate(
-                mine, [glicko2.Result(theirs, score)], min_deviation=glicko2.MIN_DEVIATION
+        for user_id, (turns, best) in quality.items():
+            MoveQuality.objects.create(
+                user_id=user_id, game=game, kind=game.kind, turns=turns, best_moves=best
             )
-            row = rows[seat.user_id]
-            RatingChange.objects.create(
-                user_id=seat.user_id,
-                game=game,
-                kind=game.kind,
-                rating_before=mine.rating,
-                deviation_before=mine.deviation,
-                rating_after=new.rating,
-                deviation_after=new.deviation,
-                volatility_after=new.volatility,
-                score=score,
-            )
-            row.rating, row.deviation, row.volatility = new.rating, new.deviation, new.volatility
-            row.games += 1
-            row.save()
-        RatedGame.objects.create(game=game, applied=True)
-        return True
+        applied = is_ratable(game, seats)
+        if applied:
+            _apply(game, seats)
+        RatedGame.objects.create(game=game, applied=applied)
+        return applied
+
+
+def _apply(game: Game, seats: list[Seat]) -> None:
+    # Lock both ratings in user order (two games finishing at once never deadlock).
+    rows = {uid: _rating_row(uid, game.kind) for uid in sorted(s.user_id for s in seats)}
+    before = {
+        uid: glicko2.Rating(r.rating, r.deviation, r.volatility) for uid, r in rows.items()
+    }
+    scores = _scores(game, seats)
+    for seat, other, score in ((seats[0], seats[1], scores[0]),
+                               (seats[1], seats[0], scores[1])):
+        mine, theirs = before[seat.user_id], before[other.user_id]
+        new = glicko2.rate(
+            mine, [glicko2.Result(theirs, score)], min_deviation=glicko2.MIN_DEVIATION
+        )
+        row = rows[seat.user_id]
+        RatingChange.objects.create(
+            user_id=seat.user_id,
+            game=game,
+            kind=game.kind,
+            rating_before=mine.rating,
+            deviation_before=mine.deviation,
+            rating_after=new.rating,
+            deviation_after=new.deviation,
+            volatility_after=new.volatility,
+            score=score,
+        )
+        row.rating, row.deviation, row.volatility = new.rating, new.deviation, new.volatility
+        row.games += 1
+        row.save()
 
 
 def sweep(*, now=None, limit: int = 200) -> int:

@@ -6,7 +6,6 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.moderation.models import ModerationAction
 from social.models import Block, ChatMessage, SocialSettings
 from social.services import chat
 from tests.helpers import assert_error
