@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from accounts.models import User
 
 MAX_LENGTH = 500
+# GET answers the latest messages only (at 10 a minute a game's chat could grow long).
+HISTORY_LIMIT = 500
 
 
 def _seats(game_id: int) -> list[Seat]:
@@ -135,8 +137,9 @@ class ChatView:
 
 
 def read(*, game_id: int, user: User) -> ChatView:
-    """The game's chat as ``user`` may see it: removed messages and those of players they
-    blocked left out; with the game (or all chat) muted, only their own messages."""
+    """The game's chat as ``user`` may see it (the latest ``HISTORY_LIMIT`` messages, oldest
+    first): removed messages and those of players they blocked left out; with the game (or
+    all chat) muted, only their own messages."""
     _my_seat(game_id, user)
     muted = _muted_game(user.pk, game_id)
     everywhere = _muted_everywhere(user.pk)
@@ -149,7 +152,8 @@ def read(*, game_id: int, user: User) -> ChatView:
         qs = qs.exclude(author_id__in=Block.objects.filter(blocker=user).values(
             "blocked_id"
         ))
-    return ChatView(muted, everywhere, [message_data(m, user.pk) for m in qs.order_by("id")])
+    latest = list(qs.order_by("-id")[:HISTORY_LIMIT])[::-1]
+    return ChatView(muted, everywhere, [message_data(m, user.pk) for m in latest])
 
 
 def mute(*, game_id: int, user: User) -> None:

@@ -21,7 +21,9 @@ def test_a_moderator_reads_removes_and_mutes(moderator_client, moderator, human_
     bob_client.post(chat, {"text": "nice move"}, format="json")
     rude = bob_client.post(chat, {"text": "<script>rude</script>"}, format="json").json()["id"]
 
-    # 1. The game's chat in the admin.
+    # 1. The game's page links to its chat; the chat page lists it.
+    game_page = moderator_client.get(reverse("admin:games_game_change", args=[human_game.pk]))
+    assert f"{CHAT}?game__id__exact={human_game.pk}" in game_page.content.decode()
     page = moderator_client.get(f"{CHAT}?game__id__exact={human_game.pk}")
     assert page.status_code == 200
     html = page.content.decode()
