@@ -114,6 +114,10 @@ def offer_or_accept(*, game_id: int, user: User, now: datetime | None = None) ->
         if offer is not None and status_of(offer, now) == Status.OPEN:
             if offer.offered_by_id == user.pk:
                 return RematchReceipt(offer, created=False)
+            if blocks.blocks(offer.offered_by_id, user.pk):
+                # The offerer blocked this player since: no game with them (said like any
+                # unavailable player).
+                raise game_errors.player_unavailable()
             offer.new_game = _new_game(game, seats)
             offer.status = Status.ACCEPTED
             offer.answered_at = now

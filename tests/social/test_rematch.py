@@ -136,3 +136,12 @@ def test_an_offer_from_a_blocked_player_is_never_delivered(
     with django_capture_on_commit_callbacks(execute=True):
         assert alice_client.post(_url(finished_game)).status_code == 201
     assert events_of(bob, "rematch_offered") == []
+
+
+def test_no_game_with_a_player_who_blocked_you_after_offering(finished_game, alice, bob,
+                                                              alice_client, bob_client):
+    alice_client.post(_url(finished_game))
+    Block.objects.create(blocker=alice, blocked=bob)
+    assert_error(bob_client.post(_url(finished_game)), 403, "player_unavailable")
+    assert Game.objects.count() == 1
+    assert RematchOffer.objects.get().status == "open"
