@@ -1,6 +1,7 @@
 import pytest
 
 from live.models import LiveEvent
+from tests.live.conftest import live_backend  # noqa: F401  (both live backends, for streams)
 
 
 @pytest.fixture
