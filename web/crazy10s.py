@@ -64,7 +64,7 @@ def game_context(
 ) -> dict[str, Any]:
     position = view["position"]
     last = last_placement(history)
-    highlight = squares_of(last["notation"]) if last and last["kind"] == "place" else set()
+    highlight = squares_of(last["notation"]) if last and last["kind"] == "placement" else set()
     return {
         "rows": board_rows(position["board"], position["bonus_squares"], highlight),
         "columns": COLUMNS[: len(position["board"])],

@@ -74,7 +74,8 @@
     const p = panel();
     const out = $("#preview");
     if (!out) return;
-    if (staged.length === 0 || isPuzzle()) { out.textContent = ""; return; }
+    delete out.dataset.legal;  // until the answer for this very staging comes
+    if (staged.length === 0 || isPuzzle()) { out.textContent = ""; previewSeq++; return; }
     const seq = ++previewSeq;
     try {
       const r = await C10S.api("POST", "/api/v1/games/" + p.dataset.game + "/preview",

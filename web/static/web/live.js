@@ -53,7 +53,13 @@
       .forEach(function (type) { source.addEventListener(type, onEvent); });
     source.addEventListener("resync", C10S.refreshPanel);
     let opened = false;
-    source.onopen = function () { opened = true; document.body.dataset.live = "stream"; };
+    source.onopen = function () {
+      // Whatever happened between the page's rendering and the stream's start is not
+      // replayed (a fresh stream has no Last-Event-ID): look once.
+      if (!opened) poll();
+      opened = true;
+      document.body.dataset.live = "stream";
+    };
     source.onerror = function () {
       // Never opened (WSGI answers 501, a proxy refuses streams): poll instead. After an
       // open stream drops, EventSource reconnects itself with Last-Event-ID.
