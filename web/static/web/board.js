@@ -84,7 +84,7 @@
       if (r.status === 200 && r.body) {
         out.dataset.legal = String(r.body.legal);
         out.textContent = r.body.legal
-          ? texts().score.replace("%(score)s", r.body.score)
+          ? texts().score + " " + r.body.score
           : (r.body.error && r.body.error.message) || "";
       } else if (r.body && r.body.error) {
         out.textContent = r.body.error.message;
