@@ -37,3 +37,22 @@ def tap_move(page, notation: str) -> None:
 
 def move_number(game_id: int) -> int:
     return Game.objects.values_list("move_number", flat=True).get(pk=game_id)
+
+
+MY_TURN_AFTER = """after => {
+    const p = document.getElementById('game-panel');
+    return p && p.dataset.yourTurn === '1' && Number(p.dataset.move) > after; }"""
+
+
+def start_computer_game(page) -> int:
+    page.goto("/games/new")
+    page.get_by_label("Computer level").select_option("beginner")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r".*/games/\d+$"))
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def wait_for_my_turn(page, after: int = -1) -> int:
+    """Until the panel says it is my turn at a move number above ``after``; returns it."""
+    page.wait_for_function(MY_TURN_AFTER, arg=after, timeout=30_000)
+    return int(page.locator("#game-panel").get_attribute("data-move"))

@@ -8,28 +8,15 @@ import pytest
 
 from games.models import Game
 from tests.browser.conftest import sign_up
-from tests.browser.helpers import a_legal_move, move_number, tap_move
+from tests.browser.helpers import (
+    a_legal_move,
+    move_number,
+    start_computer_game,
+    tap_move,
+    wait_for_my_turn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
-
-
-MY_TURN_AFTER = """after => {
-    const p = document.getElementById('game-panel');
-    return p && p.dataset.yourTurn === '1' && Number(p.dataset.move) > after; }"""
-
-
-def start_computer_game(page) -> int:
-    page.goto("/games/new")
-    page.get_by_label("Computer level").select_option("beginner")
-    page.get_by_role("button", name="Start the game").click()
-    page.wait_for_url(re.compile(r".*/games/\d+$"))
-    return int(page.url.rsplit("/", 1)[1])
-
-
-def wait_for_my_turn(page, after: int = -1) -> int:
-    """Until the panel says it is my turn at a move number above ``after``; returns it."""
-    page.wait_for_function(MY_TURN_AFTER, arg=after, timeout=30_000)
-    return int(page.locator("#game-panel").get_attribute("data-move"))
 
 
 def test_play_a_game_against_the_computer(page, shot, assert_accessible):
@@ -94,3 +81,41 @@ def test_play_a_game_against_the_computer(page, shot, assert_accessible):
     assert page.evaluate("window.__same_page") is True
     shot(page, "game-over")
     assert_accessible(page)
+
+
+def test_keyboard_placement(page):
+    """Without a mouse: arrows move on the board, a digit key lays a rack tile of that digit
+    (a wild's digit is typed too), Backspace takes it back, Enter on Play plays."""
+    sign_up(page)
+    game_id = start_computer_game(page)
+    number = wait_for_my_turn(page)
+    move = a_legal_move(game_id)
+    tiles = re.findall(r"([a-z]\d+)=(\*?)(\d)", move)
+
+    def type_tile(wild: str, digit: str) -> None:
+        page.keyboard.press("*" if wild else digit)
+        if wild:
+            page.locator("#wild-dialog[open]").wait_for()
+            page.keyboard.press(digit)
+
+    page.locator('.board .c[tabindex="0"]').focus()
+    for square, wild, digit in tiles:
+        here = page.evaluate("document.activeElement.dataset.sq")
+        dx = ord(square[0]) - ord(here[0])
+        dy = int(square[1:]) - int(here[1:])
+        for _ in range(abs(dx)):
+            page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+        for _ in range(abs(dy)):
+            page.keyboard.press("ArrowDown" if dy > 0 else "ArrowUp")
+        assert page.evaluate("document.activeElement.dataset.sq") == square
+        type_tile(wild, digit)
+        page.locator(f'.board .c.staged[data-sq="{square}"]').wait_for()
+
+    page.keyboard.press("Backspace")  # the square just laid keeps the focus: it comes back
+    assert page.locator(".board .c.staged").count() == len(tiles) - 1
+    type_tile(tiles[-1][1], tiles[-1][2])
+    page.locator('#preview[data-legal="true"]').wait_for()
+    page.locator("#play").focus()
+    page.keyboard.press("Enter")
+    wait_for_my_turn(page, after=number + 1)
+    assert move_number(game_id) >= number + 2

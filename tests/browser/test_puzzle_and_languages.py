@@ -7,13 +7,11 @@ import pytest
 from django.utils import translation
 
 from games.crazy10s.messages import message_for
-
 from games.crazy10s.puzzles.models import Puzzle
 from games.crazy10s.puzzles.selectors import utc_today
 from games.models import Game
 from tests.browser.conftest import sign_up
-from tests.browser.helpers import tap_move
-from tests.browser.test_game import start_computer_game, wait_for_my_turn
+from tests.browser.helpers import tap_move, wait_for_my_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
 
@@ -82,5 +80,3 @@ def start_computer_game_de(page) -> int:
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     return int(page.url.rsplit("/", 1)[1])
 
-
-__all__ = ["start_computer_game", "start_computer_game_de"]

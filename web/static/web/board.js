@@ -96,9 +96,17 @@
 
   function askWild() {
     const dialog = $("#wild-dialog");
+    // A digit key answers at once (keyboard play); the buttons work for taps.
+    const onKey = (event) => {
+      if (/^[0-9]$/.test(event.key)) { event.preventDefault(); dialog.close(event.key); }
+    };
+    dialog.addEventListener("keydown", onKey);
     return new Promise((resolve) => {
       dialog.returnValue = "";
-      dialog.addEventListener("close", () => resolve(dialog.returnValue), { once: true });
+      dialog.addEventListener("close", () => {
+        dialog.removeEventListener("keydown", onKey);
+        resolve(dialog.returnValue);
+      }, { once: true });
       dialog.showModal();
     });
   }
@@ -210,6 +218,8 @@
     if (current < 0) current = Math.floor(cells.length / 2);
     cells.forEach((c, i) => { c.tabIndex = i === current ? 0 : -1; });
     const board = $(".board");
+    if (board.dataset.keys) return;  // once per board (a swap brings a new one)
+    board.dataset.keys = "1";
     board.addEventListener("keydown", function (event) {
       const i = cells.indexOf(document.activeElement);
       if (i < 0) return;
@@ -240,9 +250,6 @@
     setupBoard(); render();
   }
   document.addEventListener("DOMContentLoaded", reset);
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "game-panel") reset();
-  });
-  // outerHTML swap: the target is the old panel; settle fires on the new one.
+  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one.
   document.addEventListener("htmx:afterSettle", function () { if (panel()) reset(); });
 })();
