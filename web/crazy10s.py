@@ -71,4 +71,9 @@ def game_context(
         "rack": position["rack"],
         "last_move": last,
         "bonus_names": BONUS_NAMES,
+        # a person (not the computer) keeps the game waiting: they can be nudged by email
+        "nudge": view["status"] == "active" and any(
+            p["seat"] == view["to_move"] and not p["is_computer"] and not p["is_you"]
+            for p in view["players"]
+        ),
     }

@@ -119,3 +119,37 @@ def test_keyboard_placement(page):
     page.keyboard.press("Enter")
     wait_for_my_turn(page, after=number + 1)
     assert move_number(game_id) >= number + 2
+
+
+def test_without_an_event_stream_the_page_polls(page, browser, stack):
+    """A browser or proxy without Server-Sent Events: the computer's reply still appears
+    without a reload, through polling with the ETag."""
+    page.add_init_script("delete window.EventSource")
+    sign_up(page)
+    game_id = start_computer_game(page)
+    number = wait_for_my_turn(page)
+    assert page.evaluate("document.body.dataset.live") == "poll"
+    page.evaluate("window.__same_page = true")
+    tap_move(page, a_legal_move(game_id))
+    page.locator('#preview[data-legal="true"]').wait_for()
+    page.get_by_role("button", name="Play", exact=True).click()
+    number = wait_for_my_turn(page, after=number + 1)
+    assert move_number(game_id) == number
+    assert page.evaluate("window.__same_page") is True
+
+
+def test_pages_are_accessible_and_fit_the_screen(page, shot, assert_accessible):
+    page.goto("/signin")
+    assert_accessible(page)
+    shot(page, "signin")
+    sign_up(page)
+    game_id = start_computer_game(page)
+    wait_for_my_turn(page)
+    for url, name in [(f"/games/{game_id}", "game"), ("/", "games"), ("/games/new", "new-game"),
+                      ("/settings", "settings")]:
+        page.goto(url)
+        assert_accessible(page)
+        shot(page, name)
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= window.innerWidth"
+        ), f"{url} scrolls sideways"

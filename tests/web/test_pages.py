@@ -160,3 +160,21 @@ def test_language_switch_saves_and_translates(client, alice):
 def test_first_visit_follows_accept_language(client):
     page = client.get("/signin", HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
     assert '<html lang="fr">' in page.content.decode()
+
+
+def test_a_person_keeping_you_waiting_can_be_nudged_not_the_computer(client, alice, bob,
+                                                                      human_game, ai_queue):
+    client.force_login(bob)  # alice is to move first
+    assert 'id="nudge"' in client.get(f"/games/{human_game.pk}").content.decode()
+    client.force_login(alice)
+    assert 'id="nudge"' not in client.get(f"/games/{human_game.pk}").content.decode()
+    solo = services.create_game(user=alice, opponent={"ai": "beginner"})
+    if solo.current_seat == 1:  # the computer's turn: still no nudge
+        assert 'id="nudge"' not in client.get(f"/games/{solo.pk}").content.decode()
+
+
+def test_a_past_puzzle_day_that_never_was_is_a_404_page(client, alice):
+    client.force_login(alice)
+    response = client.get("/puzzle/2001-01-01")
+    assert response.status_code == 404
+    assert 'data-code="not_found"' in response.content.decode()

@@ -199,6 +199,15 @@
         break;
       }
       case "pass": if (await confirm(texts().confirm_pass)) await send("pass"); break;
+      case "nudge": {
+        const r = await C10S.api("POST", "/api/v1/games/" + panel().dataset.game + "/nudge", {});
+        const out = $("#nudge-status");
+        if (out) {
+          out.textContent = r.status === 202 ? texts().nudged
+            : (r.body && r.body.error && r.body.error.message) || String(r.status);
+        }
+        break;
+      }
       case "resign": {
         if (!(await confirm(texts().confirm_resign))) break;
         const r = await C10S.api("POST", "/api/v1/games/" + panel().dataset.game + "/resign", {});

@@ -41,7 +41,7 @@
   }
 
   function startStream() {
-    if (!window.EventSource) { startPolling(); return; }
+    if (!window.EventSource) { document.body.dataset.live = "poll"; startPolling(); return; }
     source = new EventSource("/api/v1/events");
     const onEvent = function (event) {
       let data = {};
