@@ -36,8 +36,10 @@
       const ms = new Date(node.getAttribute("datetime")) - new Date();
       if (ms <= 0) { node.textContent = texts.over || "0"; return; }
       const min = Math.floor(ms / 60000), h = Math.floor(min / 60), d = Math.floor(h / 24);
-      const text = d >= 1 ? d + " d " + (h % 24) + " h" : h >= 1 ? h + " h " + (min % 60) + " min"
-        : Math.max(min, 0) + " min " + Math.floor((ms / 1000) % 60) + " s";
+      const u = (key) => texts[key] || key;
+      const text = d >= 1 ? d + " " + u("d") + " " + (h % 24) + " " + u("h")
+        : h >= 1 ? h + " " + u("h") + " " + (min % 60) + " " + u("min")
+        : Math.max(min, 0) + " " + u("min") + " " + Math.floor((ms / 1000) % 60) + " " + u("s");
       node.textContent = text + (texts.left ? " " + texts.left : "");
     });
   }
