@@ -11,11 +11,12 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.api.serializers import PuzzleSerializer
-from web.crazy10s import board_rows, squares_of
+from web.crazy10s import board_html, board_rows, squares_of
 from web.views.common import page_errors
 
 LEADERBOARD_SHOWN = 10
@@ -70,8 +71,7 @@ def puzzle_page(request: HttpRequest, day: str | None = None) -> HttpResponse:
     streak, best_streak = selectors.streaks(request.user)
     context = {
         "puzzle": body,
-        "rows": board_rows(rows, body["bonus_squares"], squares_of(best)),
-        "columns": "abcdefghijklmnopqrstuvwxyz"[: body["size"]],
+        "board": board_html(board_rows(rows, body["bonus_squares"], squares_of(best)), _("Board")),
         "rack": body["rack"],
         "leaders": leaders,
         "streak": streak,
