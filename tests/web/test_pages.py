@@ -240,3 +240,20 @@ def test_finished_games_are_listed_with_their_result(client, alice, bob, human_g
     finished = html.split('id="finished-games"', 1)[1]
     assert f'href="/games/{human_game.pk}"' in finished and "You won" in finished
     assert "Game over: you won." in client.get(f"/games/{human_game.pk}").content.decode()
+
+
+def test_a_past_puzzle_shows_its_best_move_and_links_to_today(client, alice):
+    from datetime import timedelta
+
+    from games.crazy10s.puzzles import services as puzzles
+    from games.crazy10s.puzzles.selectors import utc_today
+
+    yesterday = utc_today() - timedelta(days=1)
+    puzzle, _created = puzzles.ensure_puzzle(yesterday)
+    client.force_login(alice)
+    page = client.get(f"/puzzle/{yesterday.isoformat()}").content.decode()
+    assert f'id="best-move">{puzzle.best_move}<' in page  # the day is over: shown unplayed
+    assert 'id="play"' not in page and 'href="/puzzle"' in page
+    today = client.get("/puzzle").content.decode()
+    assert f'href="/puzzle/{yesterday.isoformat()}"' in today
+    assert 'id="best-move"' not in today  # today's solution only after the attempt

@@ -5,7 +5,7 @@ by the page's script to ``POST /api/v1/puzzles/<day>/attempt``."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -77,5 +77,7 @@ def puzzle_page(request: HttpRequest, day: str | None = None) -> HttpResponse:
         "streak": streak,
         "best_streak": best_streak,
         "can_play": body["open"] and attempt is None,
+        "previous_day": (puzzle.date - timedelta(days=1)).isoformat(),
+        "is_today": puzzle.date == today,
     }
     return render(request, "web/puzzle.html", context)
