@@ -19,13 +19,25 @@ def friends_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/friends.html", context)
 
 
+# The games' names as players know them (product names: the same in every language).
+KIND_TITLES = {"crazy10s": "Crazy10s", "crazy_eights": "Crazy Eights"}
+
+
+def _titled(rows: dict) -> list[dict]:
+    return [{"title": KIND_TITLES.get(kind, kind), **row} for kind, row in rows.items()]
+
+
 @login_required
 @require_GET
 @page_errors
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     profile = selectors.profile(viewer=request.user, username=username)
+    for rating in profile["ratings"]:
+        rating["title"] = KIND_TITLES.get(rating["kind"], rating["kind"])
     context = {
         "profile": profile,
+        "games": _titled(profile["games"]),
+        "statistics": _titled(profile.get("statistics", {})),
         "own": profile["username"] == request.user.username,
         "relation": selectors.relation(user=request.user, other_username=username),
     }
