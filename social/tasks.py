@@ -23,4 +23,4 @@ def rate_game(game_id: int) -> bool:
 
 @shared_task(name=dispatch.SWEEP_RATINGS, acks_late=True)
 def sweep_ratings() -> int:
-    return ratings.sweep()
+    return len(ratings.sweep())

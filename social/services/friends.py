@@ -102,10 +102,6 @@ def remove(*, user: User, username: str) -> None:
         raise errors.not_friends()
 
 
-def _person(user: User, now) -> dict[str, Any]:
-    return {"username": user.username, "name": user.public_name}
-
-
 def friends_of(*, user: User) -> dict[str, list[dict[str, Any]]]:
     """Friends (online, games together with whose turn), incoming and outgoing requests."""
     now = timezone.now()

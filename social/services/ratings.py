@@ -149,8 +149,11 @@ def _apply(game: Game, seats: list[Seat]) -> None:
         row.save()
 
 
-def sweep(*, now=None, limit: int = 200) -> int:
-    """Rate finished games that were never dealt with (their task was lost)."""
+def sweep(*, now=None, limit: int = 50) -> list[int]:
+    """Queue the rating of finished games never dealt with (their message was lost, or they
+    ended before this existed); the oldest first, ``limit`` per run. Each task replays a game
+    (a fraction of a second), so the sweep only queues: it stays far below the task time limit,
+    and a game queued twice is rated once."""
     now = now or timezone.now()
     pending = list(
         Game.objects.filter(
@@ -158,13 +161,12 @@ def sweep(*, now=None, limit: int = 200) -> int:
             finished_at__lte=now - SWEEP_AGE,
         )
         .exclude(pk__in=RatedGame.objects.values("game_id"))
-        .order_by("finished_at")
+        .order_by("finished_at", "id")
         .values_list("pk", flat=True)[:limit]
     )
-    done = 0
     for game_id in pending:
-        done += rate_game(game_id=game_id)
-    return done
+        dispatch.enqueue_rating(game_id)
+    return pending
 
 
 def ratings_of(user_id: int) -> list[Rating]:

@@ -58,8 +58,13 @@ def test_the_sweep_rates_a_game_whose_message_was_lost(
     from datetime import timedelta
 
     _resign(human_game, alice, django_capture_on_commit_callbacks)
-    assert ratings.sweep(now=human_game.finished_at + timedelta(minutes=10)) == 1
-    assert ratings.sweep(now=human_game.finished_at + timedelta(minutes=10)) == 0
+    queued_ratings.clear()  # the message of the end of the game is lost
+    assert ratings.sweep(now=human_game.finished_at + timedelta(seconds=30)) == []  # too soon
+    later = human_game.finished_at + timedelta(minutes=10)
+    assert ratings.sweep(now=later) == [human_game.pk]
+    assert queued_ratings == [human_game.pk]
+    assert ratings.rate_game(game_id=human_game.pk) is True
+    assert ratings.sweep(now=later) == []
     assert Rating.objects.filter(kind="crazy10s").count() == 2
 
 
