@@ -10,7 +10,8 @@ from django.utils.module_loading import import_string
 
 from games.models import Game, Move, Seat
 from social import errors
-from social.models import MoveQuality, Rating
+from social.models import Block, Friendship, MoveQuality, Rating, RematchOffer
+from social.services import friends, rematch
 from social.services._common import player_named
 from social.services.settings import settings_of
 
@@ -118,3 +119,47 @@ def profile(*, viewer: User, username: str) -> dict[str, Any]:
         data["statistics"] = _own_statistics(user)
         data["hidden"] = settings_of(user.pk).hide_profile
     return data
+
+
+def rematch_state(*, game: dict[str, Any], user: User) -> dict[str, Any]:
+    """What a game page shows of a rematch: whether one can be offered (the game is over and
+    was between two people) and the current offer (an offer from a player the viewer blocked
+    was never delivered: it is not shown)."""
+    people = [p for p in game["players"] if not p["is_computer"]]
+    available = game["status"] in ("finished", "aborted") and len(game["players"]) == 2 == len(
+        people
+    )
+    if not available:
+        return {"available": False, "offer": None}
+    offer = RematchOffer.objects.filter(game_id=game["id"]).first()
+    if offer is not None and offer.offered_by_id != user.pk and offer.status == "open" and (
+        Block.objects.filter(blocker=user, blocked_id=offer.offered_by_id).exists()
+    ):
+        offer = None
+    return {
+        "available": True,
+        "offer": None if offer is None else rematch.offer_data(offer, user.pk),
+    }
+
+
+def friends_page(*, user: User) -> dict[str, Any]:
+    return friends.friends_of(user=user)
+
+
+def blocked_players(*, user: User) -> list[dict[str, Any]]:
+    return [
+        {"username": b.blocked.username, "name": b.blocked.public_name, "since": b.created_at}
+        for b in Block.objects.filter(blocker=user).select_related("blocked")
+    ]
+
+
+def relation(*, user: User, other_username: str) -> dict[str, Any]:
+    """For a profile page: is this player your friend, asked to be, blocked by you?"""
+    other = player_named(other_username)
+    low, high = sorted((user.pk, other.pk))
+    row = Friendship.objects.filter(low_id=low, high_id=high).first()
+    return {
+        "friend": row is not None and row.accepted_at is not None,
+        "requested": row is not None and row.accepted_at is None,
+        "blocked": Block.objects.filter(blocker=user, blocked=other).exists(),
+    }
