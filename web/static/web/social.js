@@ -100,7 +100,9 @@
         ? await C10S.api("POST", url, {}) : await C10S.api("DELETE", url, {});
       if (r.status >= 400) { show(error, errorOf(r, "")); return; }
       if (r.body && r.body.new_game) { window.location.href = "/games/" + r.body.new_game; return; }
-      C10S.refreshPanel();
+      // A whole reload rather than the panel's refresh: the answer must show even when a
+      // refresh is already under way (the panel's refreshes are coalesced in live.js).
+      window.location.reload();
     } catch (e) { show(error, texts("c10s-texts").network || ""); }
   }
 
