@@ -7,7 +7,8 @@ they announce is in the database, and a sweep finds it if a message is lost, so 
 outage is logged and never fails the (committed) caller.
 
 Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer turns go to
-``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE`` (empty: Celery's default queue).
+``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE``, move analysis to
+``GAMES_ANALYSIS_QUEUE`` (empty: Celery's default queue).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ PLAY_AI_TURN = "games.play_ai_turn"
 EXPIRE_TURN = "games.expire_turn"
 SWEEP_AI_TURNS = "games.sweep_ai_turns"
 PURGE_IDEMPOTENCY_RECORDS = "games.purge_idempotency_records"
+ANALYSE_MOVES = "games.analyse_moves"
+SWEEP_ANALYSIS = "games.sweep_analysis"
 SWEEP_EXPIRED_TURNS = "clocks.sweep_expired_turns"
 ENSURE_DAILY_PUZZLES = "puzzles.ensure_daily_puzzles"
 PROCESS_EVENT = "notifications.process_event"
@@ -45,6 +48,9 @@ AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
     PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
 })
+# Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
+# from delaying computer turns when a deployment separates them.
+ANALYSIS_TASKS = frozenset({ANALYSE_MOVES})
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **kw: Any):
@@ -53,6 +59,8 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
         queue = getattr(settings, "GAMES_AI_QUEUE", None)
     elif name in NOTIFY_TASKS:
         queue = getattr(settings, "NOTIFY_QUEUE", None)
+    elif name in ANALYSIS_TASKS:
+        queue = getattr(settings, "GAMES_ANALYSIS_QUEUE", None)
     else:
         return None
     return {"queue": queue} if queue else None
@@ -107,6 +115,17 @@ def enqueue_turn_deadline(game_id: int, move_number: int, deadline: datetime) ->
 
 def enqueue_turn_deadline_on_commit(game_id: int, move_number: int, deadline: datetime) -> None:
     transaction.on_commit(lambda: enqueue_turn_deadline(game_id, move_number, deadline))
+
+
+def enqueue_analysis(game_id: int, up_to: int | None) -> bool:
+    """Analyse the game's due moves up to move ``up_to`` (None: all of them, the game's
+    analysis once it is over); ``games.sweep_analysis`` queues it again if this is lost."""
+    return send(ANALYSE_MOVES, game_id, up_to)
+
+
+def enqueue_analysis_on_commit(game_id: int, up_to: int | None) -> None:
+    # Looked up at commit time so that tests may replace ``enqueue_analysis``.
+    transaction.on_commit(lambda: enqueue_analysis(game_id, up_to))
 
 
 def enqueue_event(event_id: int) -> bool:

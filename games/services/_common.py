@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import dispatch, errors, kinds, signals
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
+from games.services import analysis
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -114,6 +115,10 @@ def _record_move(
         score=record.score,
         public=record.public,
         is_timeout=record.is_timeout,
+    )
+    analysis.enqueue_after_move(
+        game, seats[record.seat].user_id, record.kind, summary.move_number,
+        over=summary.outcome is not None,
     )
     for seat in seats:
         seat.score = summary.scores[seat.index]
