@@ -243,14 +243,28 @@ def test_the_opponents_best_move_is_hidden_while_the_game_runs(
     assert alice_view[1]["best_notation"] == stored[2].best_notation
 
 
-def test_an_aborted_game_keeps_the_opponents_best_moves_hidden(db, human_game, alice, bob):
-    services.submit_move(game_id=human_game.pk, user=alice, move="g7=5 h7=5",
-                         expected_move_number=0)
-    services.analyse_moves(game_id=human_game.pk)
-    services.abort_game(game_id=human_game.pk)
-    human_game.refresh_from_db()
-    assert selectors.move_history(game=human_game, seat_index=1)[0]["best_score"] is None
-    assert selectors.move_history(game=human_game, seat_index=0)[0]["best_score"] is not None
+@pytest.mark.parametrize("ending", ["abort", "award"])
+def test_a_game_ended_without_play_keeps_the_opponents_best_moves_hidden(
+    db, alice, ai_queue, fixed_seed, ending
+):
+    """An abort or an award keeps the racks private: the computer's moves are not analysed
+    and alice's best moves stay hers."""
+    game = services.create_game(user=alice, opponent={"ai": "beginner"})
+    services.submit_move(game_id=game.pk, user=alice, move="g7=5 h7=5", expected_move_number=0)
+    services.play_ai_turn(game_id=game.pk, expected_move_number=1)
+    if ending == "abort":
+        services.abort_game(game_id=game.pk)
+    else:
+        services.award_game(game_id=game.pk, seat_index=1)
+    assert services.analyse_moves(game_id=game.pk) == [1]  # alice's only
+    game.refresh_from_db()
+    assert not selectors.analysis_public(game)
+    assert Move.objects.get(game=game, number=2).best_score is None
+    history = selectors.move_history(game=game, seat_index=0)
+    assert history[0]["best_score"] is not None and history[1]["best_score"] is None
+    # What another seat would see of alice's move (the rule, whoever sits there).
+    other = selectors.best_of(game, Move.objects.get(game=game, number=1), 1)
+    assert other == {"best_score": None, "best_notation": None, "percent_of_best": None}
 
 
 def test_a_move_of_a_game_gone_or_of_a_kind_without_analysis_is_left_alone(db, alice):
