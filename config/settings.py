@@ -393,6 +393,7 @@ SPECTACULAR_SETTINGS = {
         "GameKindEnum": "games.api.serializers.KIND_NAMES",
         "DefaultGameKindEnum": "games.api.serializers.DEFAULT_KIND_NAMES",
         "OtherGameKindEnum": "games.api.serializers.OTHER_KINDS",
+        "MoveKindEnum": "games.api.serializers.MOVE_KINDS",  # history and analysis
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
     },
     "POSTPROCESSING_HOOKS": [

@@ -14,6 +14,7 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 from typing import Any
 
@@ -66,18 +67,31 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
     return {"queue": queue} if queue else None
 
 
+# When this process last failed to queue a message (time.monotonic()); best-effort messages
+# are not even tried for a while after it (``enqueue_analysis``).
+_last_refusal = float("-inf")
+# Seconds after a refused send during which best-effort messages are left to their sweep.
+BEST_EFFORT_QUIET_SECONDS = 30.0
+
+
 def send(name: str, *args: Any, countdown: float = 0) -> bool:
     """Queue task ``name`` now; False (logged) if the broker refused.
 
     A signature rather than ``send_task``: when the task is registered in this process it is
     sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working."""
+    global _last_refusal
     try:
         options = {"countdown": countdown} if countdown > 0 else {}
         current_app.signature(name, args=args).apply_async(**options)
     except Exception:
+        _last_refusal = time.monotonic()
         log.warning("could not queue %s%r", name, args, exc_info=True)
         return False
     return True
+
+
+def broker_refused_recently() -> bool:
+    return time.monotonic() - _last_refusal < BEST_EFFORT_QUIET_SECONDS
 
 
 def send_on_commit(name: str, *args: Any) -> None:
@@ -119,7 +133,15 @@ def enqueue_turn_deadline_on_commit(game_id: int, move_number: int, deadline: da
 
 def enqueue_analysis(game_id: int, up_to: int | None) -> bool:
     """Analyse the game's due moves up to move ``up_to`` (None: all of them, the game's
-    analysis once it is over); ``games.sweep_analysis`` queues it again if this is lost."""
+    analysis once it is over); ``games.sweep_analysis`` queues it again if this is lost.
+
+    Best effort: not tried while this process's last send was refused within
+    ``BEST_EFFORT_QUIET_SECONDS``: with a hung broker each try costs the move's request
+    another socket timeout, and nobody waits on an analysis (the sweep sends it later)."""
+    if broker_refused_recently():
+        log.info("broker refused a message recently: the analysis of game %s waits for the "
+                 "sweep", game_id)
+        return False
     return send(ANALYSE_MOVES, game_id, up_to)
 
 

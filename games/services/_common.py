@@ -116,10 +116,6 @@ def _record_move(
         public=record.public,
         is_timeout=record.is_timeout,
     )
-    analysis.enqueue_after_move(
-        game, seats[record.seat].user_id, record.kind, summary.move_number,
-        over=summary.outcome is not None,
-    )
     for seat in seats:
         seat.score = summary.scores[seat.index]
         seat.private = summary.private[seat.index]
@@ -134,6 +130,12 @@ def _record_move(
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
     game.save()
+    # Last of the move's after-commit work: the analysis message is best effort and skipped
+    # when the broker just refused the messages before it (see dispatch.enqueue_analysis).
+    analysis.enqueue_after_move(
+        game, seats[record.seat].user_id, record.kind, summary.move_number,
+        over=summary.outcome is not None,
+    )
     return played
 
 

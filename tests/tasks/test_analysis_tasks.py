@@ -30,3 +30,26 @@ def test_the_analysis_goes_to_its_configured_queue(monkeypatch, settings):
     ]
     settings.GAMES_ANALYSIS_QUEUE = None
     assert dispatch.route_task("games.analyse_moves", (), {}, {}) is None  # Celery's default
+
+
+def test_the_analysis_is_not_tried_right_after_the_broker_refused_a_message(monkeypatch):
+    """With a hung broker every try costs the move's request a socket timeout: after a refusal
+    the analysis message waits for the sweep (``BEST_EFFORT_QUIET_SECONDS``)."""
+    from celery import current_app
+
+    tries: list[str] = []
+
+    def refuse(producer, name, message, **options):
+        tries.append(name)
+        raise ConnectionError("broker hung")
+
+    monkeypatch.setattr(current_app.amqp, "send_task_message", refuse)
+    monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))
+    assert dispatch.enqueue_event(1) is False  # a move's notification message is refused...
+    assert dispatch.enqueue_analysis(7, 3) is False  # ...so its analysis is not even tried
+    assert tries == ["notifications.process_event"]
+    assert dispatch.enqueue_ai_turn(7, 3) is False  # the other messages are still tried
+    assert tries[-1] == "games.play_ai_turn"
+    monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))  # the quiet time is over
+    assert dispatch.enqueue_analysis(7, 3) is False
+    assert tries[-1] == "games.analyse_moves"
