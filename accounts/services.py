@@ -92,3 +92,31 @@ def suspend_users(*, queryset: QuerySet[User]) -> int:
     updated = User.objects.filter(pk__in=ids).update(is_active=False)
     Token.objects.filter(user_id__in=ids).delete()
     return updated
+
+
+# What a player may change about their own account (the settings page, PATCH me's fields).
+PROFILE_FIELDS = frozenset(
+    {"email", "display_name", "language", "turn_emails", "reminder_emails", "result_emails"}
+)
+
+
+@transaction.atomic
+def update_profile(*, user: User, **fields) -> User:
+    """Save already validated profile fields on ``user`` (locked, so two tabs saving at once do
+    not interleave); ``email_taken`` (409) when the address belongs to another account."""
+    unknown = set(fields) - PROFILE_FIELDS
+    if unknown:
+        raise TypeError(f"not profile fields: {sorted(unknown)}")
+    locked = User.objects.select_for_update().get(pk=user.pk)
+    if "email" in fields and email_taken(fields["email"], exclude_pk=user.pk):
+        raise taken("email")
+    for name, value in fields.items():
+        setattr(locked, name, value)
+    try:
+        with transaction.atomic():
+            locked.save()
+    except IntegrityError as exc:
+        raise taken("email") from exc
+    for name, value in fields.items():
+        setattr(user, name, value)
+    return locked

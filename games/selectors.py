@@ -350,3 +350,10 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
             ),
         })
     return {"game": game.pk, "complete": complete, "seats": seats, "moves": moves}
+
+
+def waiting_for_you_count(*, user: User) -> int:
+    """Active games whose turn is the user's (the web client's badge)."""
+    return Seat.objects.filter(
+        user=user, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
+    ).count()
