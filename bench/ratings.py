@@ -1,7 +1,6 @@
-"""The rating path and the profile: how long ``social.rate_game`` takes for a whole finished
-Crazy10s game (the replay from the seed that finds each position's best score, outside any
-lock, then the Glicko-2 update in one transaction), and ``GET players/{username}`` for a player
-with those games.
+"""The rating path and the profile: how long ``social.rate_game`` takes for a finished
+Crazy10s game (the Glicko-2 update of both players in one transaction), and
+``GET players/{username}`` for a player with those games.
 
 Games are played to the end between two people through the games services, each move chosen
 by the "strong" computer level for whoever is to move (no worker: rating messages are not
@@ -88,7 +87,7 @@ def main(n: int) -> None:
         assert client.get(f"/api/v1/players/{alice.username}").status_code == 200
         profile_times.append(time.perf_counter() - start)
     print(f"{n} finished games, {statistics.median(moves):.0f} moves each (median)")
-    print(f"  rate_game (replay + Glicko-2)  {ms(rate_times)}")
+    print(f"  rate_game (Glicko-2 update)    {ms(rate_times)}")
     print(f"  GET players/<name> (30 calls)  {ms(profile_times)}")
 
 

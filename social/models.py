@@ -174,26 +174,10 @@ class RatingChange(models.Model):
 
 
 class RatedGame(models.Model):
-    """A finished game the rating path has dealt with (rated or found unrated, its moves
-    compared with the best ones): the sweep looks for finished games without one."""
+    """A finished game the rating path has dealt with (rated, or found unrated): the sweep
+    looks for finished games without one."""
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
     applied = models.BooleanField()
     created_at = models.DateTimeField(auto_now_add=True)
 
-
-class MoveQuality(models.Model):
-    """How one player's moves in one finished game compare with the best available (kinds
-    with ``best_score``, Crazy10s): the turns where a scoring move existed, and how many of
-    them scored as much as the best one. Written with the game's ``RatedGame`` marker."""
-
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=32)
-    turns = models.PositiveIntegerField()
-    best_moves = models.PositiveIntegerField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "user"], name="move_quality_once"),
-        ]

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db.models import Avg, Count, F, Q, Sum
+from django.db.models import Avg, Count, F, Q
 from django.utils.module_loading import import_string
 
 from games.models import Game, Move, Seat
 from social import errors
-from social.models import Block, Friendship, MoveQuality, Rating, RematchOffer
+from social.models import Block, Friendship, Rating, RematchOffer
 from social.services import friends, rematch
 from social.services._common import player_named
 from social.services.settings import settings_of
@@ -67,31 +67,31 @@ def _per_kind(user: User) -> dict[str, dict[str, Any]]:
 
 def _own_statistics(user: User) -> dict[str, Any]:
     """What only the player sees, per kind: average points per move (every move of theirs
-    but resignations and timeouts, passes and swaps included), and the share of their moves
-    that scored as much as the best move available then (finished games of kinds with
-    ``best_score``; turns without any scoring move are not counted)."""
-    moves = (
-        Move.objects.filter(game__seats__user=user, game__seats__index=F("seat"))
-        .exclude(kind__in=("resign", "timeout"))
-        .values("game__kind")
-        .annotate(moves=Count("id"), average=Avg("score"))
+    but resignations and timeouts, passes and swaps included), and the share of their
+    analysed moves that scored as much as the best move they had (``Move.best_score``, from
+    the games' analysis; turns where nothing could score are not counted)."""
+    mine = Move.objects.filter(game__seats__user=user, game__seats__index=F("seat")).exclude(
+        kind__in=("resign", "timeout")
     )
-    quality = {
-        row["kind"]: row
-        for row in MoveQuality.objects.filter(user=user)
-        .values("kind")
-        .annotate(turns=Sum("turns"), best=Sum("best_moves"))
-    }
-    out: dict[str, Any] = {}
-    for row in moves.order_by("game__kind"):
-        kind = row["game__kind"]
-        q = quality.get(kind)
-        out[kind] = {
+    rows = (
+        mine.values("game__kind")
+        .annotate(
+            moves=Count("id"),
+            average=Avg("score"),
+            analysed=Count("id", filter=Q(best_score__gt=0)),
+            best=Count("id", filter=Q(best_score__gt=0, score__gte=F("best_score"))),
+        )
+        .order_by("game__kind")
+    )
+    return {
+        row["game__kind"]: {
             "moves": row["moves"],
             "points_per_move": round(row["average"], 2),
-            "best_move_share": round(q["best"] / q["turns"], 3) if q and q["turns"] else None,
+            "best_move_share": round(row["best"] / row["analysed"], 3) if row["analysed"]
+            else None,
         }
-    return out
+        for row in rows
+    }
 
 
 def visible_player(*, viewer: User, username: str) -> User:

@@ -21,9 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import dispatch, kinds
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from social import glicko2
-from social.models import MoveQuality, RatedGame, Rating, RatingChange
+from social.models import RatedGame, Rating, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -72,46 +72,16 @@ def _rating_row(user_id: int, kind: str) -> Rating:
     return row
 
 
-def _move_quality(game: Game, seats: list[Seat]) -> dict[int, tuple[int, int]]:
-    """Replay the game from its seed: for each person, (turns where a scoring move existed,
-    moves that scored as much as the best one). Empty for kinds without ``best_score``."""
-    kind = kinds.get(game.kind)
-    best_score = getattr(kind, "best_score", None)
-    people = {s.index: s.user_id for s in seats if s.user_id is not None}
-    if best_score is None or not people:
-        return {}
-    counts = {index: [0, 0] for index in people}
-    state = kind.new_state(seed=game.seed, options=game.options, seats=game.seat_count)
-    for move in Move.objects.filter(game=game).order_by("number"):
-        if move.seat in counts and move.kind not in ("resign", "timeout"):
-            best = best_score(state)
-            if best is not None and best > 0:
-                counts[move.seat][0] += 1
-                counts[move.seat][1] += move.score >= best
-        replayed = kind.replay_move(seat=move.seat, kind=move.kind, notation=move.notation,
-                                    is_timeout=move.is_timeout)
-        state = kind.play(state, replayed, seat=move.seat).state
-    return {people[i]: (turns, best) for i, (turns, best) in counts.items()}
-
-
 def rate_game(*, game_id: int) -> bool:
-    """Apply the game's result to both ratings and record how the players' moves compare
-    with the best ones; False if it was done before or the game is unrated (the move
-    comparison is still recorded then)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or not game.is_over or RatedGame.objects.filter(game=game).exists():
-        return False
-    seats = list(Seat.objects.filter(game=game).order_by("index"))
-    # The replay runs the move generator: outside the lock (a finished game never changes).
-    quality = _move_quality(game, seats) if game.status == Game.Status.FINISHED else {}
+    """Apply the game's result to both ratings; False if it was done before or the game is
+    unrated (it is marked as dealt with then too)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update(no_key=True).defer("state").get(pk=game_id)
-        if RatedGame.objects.filter(game=game).exists():
+        game = Game.objects.select_for_update(no_key=True).defer("state").filter(
+            pk=game_id
+        ).first()
+        if game is None or not game.is_over or RatedGame.objects.filter(game=game).exists():
             return False
-        for user_id, (turns, best) in quality.items():
-            MoveQuality.objects.create(
-                user_id=user_id, game=game, kind=game.kind, turns=turns, best_moves=best
-            )
+        seats = list(Seat.objects.filter(game=game).order_by("index"))
         applied = is_ratable(game, seats)
         if applied:
             _apply(game, seats)
@@ -151,9 +121,9 @@ def _apply(game: Game, seats: list[Seat]) -> None:
 
 def sweep(*, now=None, limit: int = 50) -> list[int]:
     """Queue the rating of finished games never dealt with (their message was lost, or they
-    ended before this existed); the oldest first, ``limit`` per run. Each task replays a game
-    (a fraction of a second), so the sweep only queues: it stays far below the task time limit,
-    and a game queued twice is rated once."""
+    ended before this existed); the oldest first, ``limit`` per run. The sweep only queues
+    (it stays far below the task time limit however long the backlog), and a game queued
+    twice is rated once."""
     now = now or timezone.now()
     pending = list(
         Game.objects.filter(
