@@ -133,3 +133,16 @@ def test_after_the_deal_a_seated_player_goes_to_the_match(client, alice, bob, ai
     tables.leave(user=bob, code=table.code)  # the computer plays bob's seat: he may come back
     html = client.get(f"/tables/{table.code}").content.decode()
     assert "Take your seat back" in html
+
+
+def test_the_game_page_in_german(client, alice, solo):
+    alice.language = "de"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    html = client.get(f"/games/{solo.pk}").content.decode()
+    assert '<html lang="de">' in html
+    for words in ("Nachziehstapel", "Deine Hand", "So spielt man Verrückte Achten",
+                  "im Uhrzeigersinn", "Welche Farbe wünschst du dir?"):
+        assert words in html, words
+    page = client.get("/games/new").content.decode()
+    assert "Stammgäste" in page and "Zieh 2, Aussetzen, Richtungswechsel" in page
