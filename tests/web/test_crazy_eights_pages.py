@@ -146,3 +146,35 @@ def test_the_game_page_in_german(client, alice, solo):
         assert words in html, words
     page = client.get("/games/new").content.decode()
     assert "Stammgäste" in page and "Zieh 2, Aussetzen, Richtungswechsel" in page
+
+
+def play_on(game: Game, user, moves: int) -> Game:
+    """Play ``moves`` moves: the person takes the hint, the regulars play their own."""
+    from games import selectors
+
+    for _ in range(moves):
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        seat = game.seats.get(index=game.current_seat)
+        if seat.user_id == user.pk:
+            move = selectors.hint(game=game, seat_index=seat.index)["move"]
+            services.submit_move(game_id=game.pk, user=user, move=move,
+                                 expected_move_number=game.move_number)
+        else:
+            services.play_ai_turn(game_id=game.pk, expected_move_number=game.move_number)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_long_match_and_the_table_stay_under_50_kb(client, alice, bob, fixed_seed, solo):
+    game = play_on(solo, alice, 110)
+    assert game.move_number >= 100, game.move_number
+    client.force_login(alice)
+    table = tables.create_table(user=alice, target=200, rules={})
+    tables.join(user=bob, code=table.code)
+    sizes = {url: len(client.get(url).content) for url in (
+        f"/games/{game.pk}", f"/games/{game.pk}/panel", "/games/new", f"/tables/{table.code}")}
+    assert all(size < 50 * 1024 for size in sizes.values()), sizes
+    html = client.get(f"/games/{game.pk}").content.decode()
+    assert html.count("<li value=") == 30  # the newest moves of the log only
