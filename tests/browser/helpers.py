@@ -54,5 +54,14 @@ def start_computer_game(page) -> int:
 
 def wait_for_my_turn(page, after: int = -1) -> int:
     """Until the panel says it is my turn at a move number above ``after``; returns it."""
-    page.wait_for_function(MY_TURN_AFTER, arg=after, timeout=30_000)
+    try:
+        page.wait_for_function(MY_TURN_AFTER, arg=after, timeout=45_000)
+    except Exception as exc:  # say where the game was (a slow worker, or a lost update)
+        game_id = int(page.locator("#game-panel").get_attribute("data-game"))
+        game = Game.objects.get(pk=game_id)
+        raise AssertionError(
+            f"not my turn after move {after} within 45 s: the page shows move "
+            f"{page.locator('#game-panel').get_attribute('data-move')}, the game is at "
+            f"{game.move_number} with seat {game.current_seat} to move"
+        ) from exc
     return int(page.locator("#game-panel").get_attribute("data-move"))

@@ -153,3 +153,28 @@ def test_pages_are_accessible_and_fit_the_screen(page, shot, assert_accessible):
         assert page.evaluate(
             "document.documentElement.scrollWidth <= window.innerWidth"
         ), f"{url} scrolls sideways"
+
+
+def test_the_board_fits_a_360_px_phone_with_readable_digits(browser, stack, transactional_db,
+                                                            shot):
+    context = browser.new_context(base_url=stack, viewport={"width": 360, "height": 640},
+                                  extra_http_headers={"Accept-Language": "en"})
+    small = context.new_page()
+    small.viewport_name = "360"
+    try:
+        sign_up(small)
+        start_computer_game(small)
+        wait_for_my_turn(small)
+        board = small.locator(".board").bounding_box()
+        assert board["x"] >= 0 and board["x"] + board["width"] <= 360
+        assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        cell = small.locator(".board .c").first.bounding_box()
+        assert cell["width"] >= 24  # a thumb can hit it
+        font = small.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.board .c')).fontSize)")
+        assert font >= 14
+        rack = small.locator(".rack").bounding_box()
+        assert rack["x"] + rack["width"] <= 360
+        shot(small, "game")
+    finally:
+        context.close()

@@ -59,13 +59,19 @@ def test_german_screen_and_a_bad_move_changes_nothing(page, shot, assert_accessi
     page.get_by_role("button", name="Spielen").click()
     error = page.locator("#move-error")
     error.wait_for()
-    code = error.get_attribute("data-code")
-    assert code in {"first_move_centre", "first_move_too_short", "not_connected"}
+    # the same refusal straight from the API (the session's language, German): the page shows
+    # its message, and it is not the English one
+    answer = page.request.post(
+        f"/api/v1/games/{game_id}/moves",
+        data={"move": f"a13={tile}", "expected_move_number": number},
+        headers={"X-CSRFToken": page.evaluate("document.body.dataset.csrf")},
+    ).json()["error"]
+    assert error.get_attribute("data-code") == answer["code"]
+    assert error.inner_text() == answer["message"]
     with translation.override("de"):
-        german = message_for(code, {})
+        assert answer["message"] == message_for(answer["code"], answer["details"])
     with translation.override("en"):
-        assert message_for(code, {}) != german
-    assert error.inner_text() == german
+        assert answer["message"] != message_for(answer["code"], answer["details"])
     game = Game.objects.get(pk=game_id)
     assert game.move_number == number
     assert page.locator(".board .c.staged").count() == 1  # still staged, nothing sent

@@ -178,3 +178,36 @@ def test_a_past_puzzle_day_that_never_was_is_a_404_page(client, alice):
     response = client.get("/puzzle/2001-01-01")
     assert response.status_code == 404
     assert 'data-code="not_found"' in response.content.decode()
+
+
+def test_web_sign_in_shares_the_api_login_throttle(client, alice):
+    """Guessing through the form counts against the same limit as POST /auth/token (10 a
+    minute per address): the eleventh try is refused even with the right password."""
+    for _ in range(5):
+        assert client.post("/signin", {"username": "alice", "password": "x"}).status_code == 400
+    for _ in range(5):
+        client.post("/api/v1/auth/token", {"username": "alice", "password": "x"},
+                    content_type="application/json")
+    response = client.post("/signin", {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_web_sign_up_is_throttled_per_address(client, db):
+    for i in range(5):
+        client.post("/signup", {"username": f"new{i}", "email": f"n{i}@example.test",
+                                "password": PASSWORD})
+    response = client.post("/signup", {"username": "late", "email": "late@example.test",
+                                       "password": PASSWORD})
+    assert response.status_code == 429
+    assert not get_user_model().objects.filter(username="late").exists()
+
+
+def test_an_unknown_address_is_a_404_page_in_the_site_style(client, alice):
+    client.force_login(alice)
+    response = client.get("/no-such-page", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Page not found" in html and 'href="/settings"' in html
+    # the API keeps its JSON envelope
+    assert client.get("/api/v1/no-such-thing").json()["error"]["code"] == "not_found"

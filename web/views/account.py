@@ -24,6 +24,7 @@ BACKEND = "django.contrib.auth.backends.ModelBackend"
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
+    status = 200
     values = {"username": "", "email": ""}
     if request.method == "POST":
         values = {k: request.POST.get(k, "").strip() for k in ("username", "email")}
@@ -32,6 +33,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         )
         if throttled(request, "register"):
             errors = {"general": [_("Too many attempts. Please wait a minute and try again.")]}
+            status = 429
         else:
             try:
                 data.is_valid(raise_exception=True)
@@ -45,7 +47,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             else:
                 login(request, user, backend=BACKEND)
                 return redirect(safe_next(request, "/"))
-    status = 400 if errors else 200
+    if errors and status == 200:
+        status = 400
     context = {"errors": errors, "values": values, "next": safe_next(request, "")}
     return render(request, "web/signup.html", context, status=status)
 
@@ -53,12 +56,15 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signin(request: HttpRequest) -> HttpResponse:
     error = ""
+    status = 200
     username = ""
     if request.method == "POST":
         username = request.POST.get("username", "").strip()
         password = request.POST.get("password", "")
+        status = 400
         if throttled(request, "login"):
             error = _("Too many attempts. Please wait a minute and try again.")
+            status = 429
         else:
             user = services.check_credentials(username=username, password=password)
             if user is None:
@@ -69,7 +75,7 @@ def signin(request: HttpRequest) -> HttpResponse:
                 login(request, user, backend=BACKEND)
                 return redirect(safe_next(request, "/"))
     context = {"error": error, "username": username, "next": safe_next(request, "")}
-    return render(request, "web/signin.html", context, status=400 if error else 200)
+    return render(request, "web/signin.html", context, status=status if error else 200)
 
 
 @require_POST

@@ -259,6 +259,28 @@
     setupBoard(); render();
   }
   document.addEventListener("DOMContentLoaded", reset);
-  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one.
-  document.addEventListener("htmx:afterSettle", function () { if (panel()) reset(); });
+  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one,
+  // and keep the keyboard where it was (the same control, else the turn's status line).
+  let focusId = null;
+  function selectorOf(node) {
+    if (node.id) return "#" + node.id;
+    if (node.dataset.sq) return '.board .c[data-sq="' + node.dataset.sq + '"]';
+    return "#turn-status";
+  }
+  document.addEventListener("htmx:beforeSwap", function () {
+    const active = document.activeElement;
+    focusId = panel() && panel().contains(active) ? selectorOf(active) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!panel()) return;
+    reset();
+    if (focusId) {
+      const target = $(focusId) || $("#turn-status");
+      if (target) {
+        if (!target.matches("button, a, input, select")) target.tabIndex = -1;
+        target.focus();
+      }
+      focusId = null;
+    }
+  });
 })();

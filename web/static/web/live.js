@@ -12,10 +12,27 @@
   function panel() { return document.getElementById("game-panel"); }
   function gameId() { const p = panel(); return p && p.dataset.game; }
 
+  // One refresh at a time; a refresh asked for meanwhile (the computer answered while the
+  // page was fetching the panel after your move) runs once the new panel is in, so the last
+  // event is never lost to a response that was already under way.
+  let inFlight = false;
+  let again = false;
   C10S.refreshPanel = function () {
     const p = panel();
-    if (p && window.htmx) window.htmx.trigger(p, "refresh");
+    if (!p || !window.htmx) return;
+    if (inFlight) { again = true; return; }
+    inFlight = true;
+    window.htmx.trigger(p, "refresh");
   };
+  function refreshed() {
+    if (!inFlight) return;
+    inFlight = false;
+    if (again) { again = false; C10S.refreshPanel(); }
+  }
+  document.addEventListener("htmx:afterSettle", refreshed);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) refreshed();
+  });
 
   async function poll() {
     if (document.visibilityState !== "visible" || !gameId()) return;
