@@ -20,7 +20,25 @@
     if (node.classList.contains("error")) node.hidden = !message;
   }
 
-  function refresh() { const p = lobby(); if (p && window.htmx) window.htmx.trigger(p, "refresh"); }
+  // One refresh at a time (htmx drops a request asked for while one is under way): a refresh
+  // asked for meanwhile runs once the new lobby is in, so the newest change always shows.
+  let inFlight = false;
+  let again = false;
+  function refresh() {
+    const p = lobby();
+    if (!p || !window.htmx) return;
+    if (inFlight) { again = true; return; }
+    inFlight = true;
+    window.htmx.trigger(p, "refresh");
+  }
+  function refreshed() {
+    if (!inFlight) return;
+    inFlight = false;
+    if (again) { again = false; refresh(); }
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) refreshed();
+  });
 
   function follow() {
     const p = lobby();
@@ -131,5 +149,5 @@
     follow();
     listen();
   });
-  document.addEventListener("htmx:afterSettle", follow);
+  document.addEventListener("htmx:afterSettle", function () { refreshed(); follow(); });
 })();
