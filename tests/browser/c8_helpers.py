@@ -48,6 +48,20 @@ def with_a_plain_fit(engine: dict, pool: list[int], size: int) -> list[int]:
     return [lead] + [c for c in pool if c != lead][: size - 1]
 
 
+def with_a_pair(engine: dict, pool: list[int], size: int) -> list[int]:
+    """A card that fits (not an 8) and another of its rank: both may be laid at once."""
+    lead = next(c for c in pool if _fits(engine, c) and RANK[c] not in (EIGHT, TWO)
+                and any(RANK[o] == RANK[c] and o != c for o in pool))
+    second = next(o for o in pool if RANK[o] == RANK[lead] and o != lead)
+    return [lead, second] + [c for c in pool if c not in (lead, second)][: size - 2]
+
+
+def pair_of(engine: dict, hand: list[str]) -> tuple[str, str]:
+    lead = next(n for n in hand if _fits(engine, CARD_NAMES.index(n))
+                and sum(o[:-1] == n[:-1] for o in hand) >= 2 and n[:-1] not in ("8", "2"))
+    return lead, next(o for o in hand if o[:-1] == lead[:-1] and o != lead)
+
+
 def with_an_eight(engine: dict, pool: list[int], size: int) -> list[int]:
     eight = next(c for c in pool if RANK[c] == EIGHT)
     return [eight] + [c for c in pool if c != eight][: size - 1]

@@ -18,9 +18,11 @@ from games.models import Game, Move
 from games.tables import services as tables
 from tests.browser.c8_helpers import (
     engine_of,
+    pair_of,
     plain_fit_of,
     rig_hand,
     seat_of,
+    with_a_pair,
     with_a_plain_fit,
     with_an_eight,
     with_nothing_that_fits,
@@ -73,6 +75,16 @@ def test_a_solo_match_against_the_regulars(page, shot, assert_accessible):
     assert (played.seat, played.kind, played.notation) == (seat, "play", card)
     page.locator("#history summary").click()
     assert page.locator(".c8-log li").count() >= 2
+
+    # two cards of one rank at once: the first fits, the second follows in the order tapped
+    number, hand = my_turn_with(page, game_id, seat, with_a_pair)
+    lead, second = pair_of(engine_of(game_id), hand)
+    page.locator(f'.hand .card[data-card="{lead}"]').click()
+    page.locator(f'.hand .card[data-card="{second}"]').click()
+    assert page.locator("#selection").inner_text().endswith(f"{lead} {second}")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for_my_turn(page, after=number)
+    assert Move.objects.get(game_id=game_id, number=number + 1).notation == f"{lead} {second}"
 
     # an 8, naming hearts in the suit picker
     number, hand = my_turn_with(page, game_id, seat, with_an_eight)

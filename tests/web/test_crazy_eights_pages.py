@@ -133,6 +133,8 @@ def test_after_the_deal_a_seated_player_goes_to_the_match(client, alice, bob, ai
     tables.leave(user=bob, code=table.code)  # the computer plays bob's seat: he may come back
     html = client.get(f"/tables/{table.code}").content.decode()
     assert "Take your seat back" in html
+    game_page = client.get(f"/games/{table.game_id}").content.decode()
+    assert "The computer is playing your seat." in game_page and 'id="back"' in game_page
 
 
 def test_the_game_page_in_german(client, alice, solo):
@@ -178,3 +180,6 @@ def test_a_long_match_and_the_table_stay_under_50_kb(client, alice, bob, fixed_s
     assert all(size < 50 * 1024 for size in sizes.values()), sizes
     html = client.get(f"/games/{game.pk}").content.decode()
     assert html.count("<li value=") == 30  # the newest moves of the log only
+    # the last finished round: every hand revealed with its points
+    assert 'id="round-over"' in html and "is over:" in html
+    assert html.count('<tr><th scope="row">') + html.count('<tr class="you">') == 3
