@@ -9,6 +9,7 @@ import pytest
 from games import services
 from games.models import Game, Seat
 from games.tables import services as tables
+from tests.web.c8_match import play_on
 from web.crazy_eights import card, log, turn_options
 
 pytestmark = pytest.mark.django_db
@@ -148,25 +149,6 @@ def test_the_game_page_in_german(client, alice, solo):
         assert words in html, words
     page = client.get("/games/new").content.decode()
     assert "Stammgäste" in page and "Zieh 2, Aussetzen, Richtungswechsel" in page
-
-
-def play_on(game: Game, user, moves: int) -> Game:
-    """Play ``moves`` moves: the person takes the hint, the regulars play their own."""
-    from games import selectors
-
-    for _ in range(moves):
-        game.refresh_from_db()
-        if game.status != "active":
-            break
-        seat = game.seats.get(index=game.current_seat)
-        if seat.user_id == user.pk:
-            move = selectors.hint(game=game, seat_index=seat.index)["move"]
-            services.submit_move(game_id=game.pk, user=user, move=move,
-                                 expected_move_number=game.move_number)
-        else:
-            services.play_ai_turn(game_id=game.pk, expected_move_number=game.move_number)
-    game.refresh_from_db()
-    return game
 
 
 def test_a_long_match_and_the_table_stay_under_50_kb(client, alice, bob, fixed_seed, solo):

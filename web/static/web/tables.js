@@ -94,8 +94,10 @@
         if (navigator.share) {
           try { await navigator.share({ title: texts().share_title, url: link }); return; } catch (e) { /* cancelled: copy */ }
         }
-        try { await navigator.clipboard.writeText(link); } catch (e) { $("#share-link").select(); }
-        say("share-status", texts().copied);
+        try {
+          await navigator.clipboard.writeText(link);
+          say("share-status", texts().copied);
+        } catch (e) { $("#share-link").select(); }  // no clipboard (plain http): select it
         break;
       }
     }
