@@ -3,7 +3,7 @@ browser download does not work here) against a real uvicorn server (``config.asg
 ``make run`` serves) and a real Celery worker, both on this run's test database.
 
 Fixtures: ``stack`` (session: the server's base URL, worker and server shared by every
-browser test), ``browser`` (session), ``page`` (one fresh context per test, parametrised over
+browser test), ``browser`` (this package), ``page`` (one fresh context per test, parametrised over
 the phone 390×844 and desktop 1280×800 viewports), ``signed_up`` (a page signed in as a new
 player through the sign-up form), ``shot(page, name)`` (a screenshot in docs/screenshots/) and
 ``assert_accessible(page)`` (axe-core: no serious or critical violation).
@@ -29,10 +29,6 @@ from tests.integration.workers import (
     worker_log,
 )
 from tests.live.server import start_server, stop_server
-
-# Playwright's sync API keeps an event loop in this thread; the tests' own ORM calls are
-# plain synchronous code all the same.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -86,14 +82,26 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
         remove_log(worker)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
+    """Chromium for this package's tests only: Playwright's sync API keeps an event loop
+    running in this thread while it is open, which the later async tests (asyncio.run) and
+    Django's async-safety check would trip over."""
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    # The tests' own ORM calls are plain synchronous code, beside Playwright's loop.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -63,6 +63,8 @@ def test_play_a_game_against_the_computer(page, shot, assert_accessible):
     assert page.locator("#history li").count() == number
     shot(page, "game-reply")
 
+    assert page.locator("#waiting-badge").inner_text() == "1"
+
     # swap two tiles
     page.get_by_role("button", name="Swap", exact=True).click()
     page.locator(".rack .tile").nth(0).click()
@@ -77,6 +79,7 @@ def test_play_a_game_against_the_computer(page, shot, assert_accessible):
     page.get_by_role("button", name="Resign").click()
     page.locator("#confirm-dialog").get_by_role("button", name="Yes").click()
     page.get_by_text("Game over: you lost.").wait_for()
+    assert page.locator("#waiting-badge").count() == 0  # the nav's badge follows, no reload
     assert Game.objects.get(pk=game_id).status == "finished"
     assert page.evaluate("window.__same_page") is True
     shot(page, "game-over")

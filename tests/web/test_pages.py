@@ -211,3 +211,49 @@ def test_an_unknown_address_is_a_404_page_in_the_site_style(client, alice):
     assert "Page not found" in html and 'href="/settings"' in html
     # the API keeps its JSON envelope
     assert client.get("/api/v1/no-such-thing").json()["error"]["code"] == "not_found"
+
+
+def test_the_saved_language_wins_over_the_browser_s(client, alice):
+    alice.language = "fr"
+    alice.save()
+    client.force_login(alice)
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="de")
+    assert '<html lang="fr">' in page.content.decode() and page["Content-Language"] == "fr"
+
+
+def test_a_game_waiting_for_a_random_opponent_has_a_page(client, alice):
+    client.force_login(alice)
+    response = client.post("/games/new", {"opponent": "random", "turn_hours": "24",
+                                          "layout": "classic"})
+    assert response.status_code == 302
+    page = client.get(response.url).content.decode()
+    assert "Waiting for an opponent to join." in page
+    assert 'class="tile"' not in page  # nothing to play yet
+    home = client.get("/").content.decode()
+    assert response.url in home  # listed under "waiting for an opponent"
+
+
+def test_finished_games_are_listed_with_their_result(client, alice, bob, human_game):
+    services.resign(game_id=human_game.pk, user=bob)
+    client.force_login(alice)
+    html = client.get("/").content.decode()
+    finished = html.split('id="finished-games"', 1)[1]
+    assert f'href="/games/{human_game.pk}"' in finished and "You won" in finished
+    assert "Game over: you won." in client.get(f"/games/{human_game.pk}").content.decode()
+
+
+def test_a_past_puzzle_shows_its_best_move_and_links_to_today(client, alice):
+    from datetime import timedelta
+
+    from games.crazy10s.puzzles import services as puzzles
+    from games.crazy10s.puzzles.selectors import utc_today
+
+    yesterday = utc_today() - timedelta(days=1)
+    puzzle, _created = puzzles.ensure_puzzle(yesterday)
+    client.force_login(alice)
+    page = client.get(f"/puzzle/{yesterday.isoformat()}").content.decode()
+    assert f'id="best-move">{puzzle.best_move}<' in page  # the day is over: shown unplayed
+    assert 'id="play"' not in page and 'href="/puzzle"' in page
+    today = client.get("/puzzle").content.decode()
+    assert f'href="/puzzle/{yesterday.isoformat()}"' in today
+    assert 'id="best-move"' not in today  # today's solution only after the attempt

@@ -89,7 +89,6 @@ def signout(request: HttpRequest) -> HttpResponse:
 def account_settings(request: HttpRequest) -> HttpResponse:
     user = request.user
     errors: dict[str, list[str]] = {}
-    saved = False
     if request.method == "POST":
         data = {
             "email": request.POST.get("email", "").strip(),
@@ -108,7 +107,8 @@ def account_settings(request: HttpRequest) -> HttpResponse:
         except ApiError as exc:
             errors = field_errors(exc.details or exc.message)
         else:
-            # The page answers in the language just chosen.
+            # Redirect: the next page answers in the language just chosen, and a reload does
+            # not post the form again.
             return redirect(f"{request.path}?saved=1")
     saved = request.GET.get("saved") == "1"
     context = {

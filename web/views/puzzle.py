@@ -5,17 +5,18 @@ by the page's script to ``POST /api/v1/puzzles/<day>/attempt``."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.api.serializers import PuzzleSerializer
-from web.crazy10s import board_rows, squares_of
+from web.crazy10s import board_html, board_rows, squares_of
 from web.views.common import page_errors
 
 LEADERBOARD_SHOWN = 10
@@ -70,12 +71,13 @@ def puzzle_page(request: HttpRequest, day: str | None = None) -> HttpResponse:
     streak, best_streak = selectors.streaks(request.user)
     context = {
         "puzzle": body,
-        "rows": board_rows(rows, body["bonus_squares"], squares_of(best)),
-        "columns": "abcdefghijklmnopqrstuvwxyz"[: body["size"]],
+        "board": board_html(board_rows(rows, body["bonus_squares"], squares_of(best)), _("Board")),
         "rack": body["rack"],
         "leaders": leaders,
         "streak": streak,
         "best_streak": best_streak,
         "can_play": body["open"] and attempt is None,
+        "previous_day": (puzzle.date - timedelta(days=1)).isoformat(),
+        "is_today": puzzle.date == today,
     }
     return render(request, "web/puzzle.html", context)
