@@ -35,7 +35,13 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+# Every run takes the screenshots; UPDATE_SCREENSHOTS=1 writes them over the committed set in
+# docs/screenshots/ (else var/screenshots/, so a test run leaves the work tree clean).
+SCREENSHOTS = (
+    ROOT / "docs" / "screenshots"
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
+    else ROOT / "var" / "screenshots"
+)
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 pytestmark = [pytest.mark.browser]
