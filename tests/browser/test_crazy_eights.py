@@ -81,7 +81,9 @@ def test_a_solo_match_against_the_regulars(page, shot, assert_accessible):
     lead, second = pair_of(engine_of(game_id), hand)
     page.locator(f'.hand .card[data-card="{lead}"]').click()
     page.locator(f'.hand .card[data-card="{second}"]').click()
-    assert page.locator("#selection").inner_text().endswith(f"{lead} {second}")
+    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    shown = " ".join(c[:-1] + symbols[c[-1]] for c in (lead, second))
+    assert page.locator("#selection").inner_text().endswith(shown)
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for_my_turn(page, after=number)
     assert Move.objects.get(game_id=game_id, number=number + 1).notation == f"{lead} {second}"

@@ -15,6 +15,8 @@
   const texts = () => C10S.texts("c8-texts");
   const myTurn = () => Boolean(panel() && panel().dataset.yourTurn === "1");
   const rankOf = (name) => name.slice(0, -1);
+  const SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+  const shown = (name) => rankOf(name) + SYMBOLS[name.slice(-1)];  // "10H" -> "10♥"
   const errorOf = (r) => (r.body && r.body.error && r.body.error.message) || String(r.status);
 
   function say(id, message) {
@@ -32,7 +34,7 @@
     });
     const play = $("#play");
     if (play) play.disabled = chosen.length === 0 || sending;
-    say("selection", chosen.length ? texts().selected + " " + chosen.join(" ") : "");
+    say("selection", chosen.length ? texts().selected + " " + chosen.map(shown).join(" ") : "");
   }
 
   function choose(card) {
