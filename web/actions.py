@@ -37,19 +37,27 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
               ("puzzles_daily", "me_retrieve")),
     WebAction("see a past day's puzzle", "puzzle-day", ("puzzles_retrieve",)),
     WebAction("try the Daily Puzzle", None, ("puzzles_attempt",)),
+    # Crazy Eights
+    WebAction("start a Crazy Eights match against 1-3 computer regulars (rules, target)",
+              "new-crazy-eights", ("games_create", "games_computer_levels")),
+    WebAction("ask for a hint (Crazy Eights)", None, ("games_hint",)),
+    WebAction("open a table with friends (target, house rules)", None, ("tables_create",)),
+    WebAction("go to a table by its code", "tables", ("tables_retrieve",)),
+    WebAction("see a table: code, share link, seats, the host's rules, the match",
+              "table", ("tables_retrieve",)),
+    WebAction("follow a table (someone joins, leaves, the host deals)", "table-panel",
+              ("tables_retrieve", "events_stream")),
+    WebAction("take a seat at a table, or take it back from the computer", None,
+              ("tables_join",)),
+    WebAction("leave a table (the computer plays the seat)", None, ("tables_leave",)),
+    WebAction("deal (the host)", None, ("tables_deal",)),
+    WebAction("come back after a missed turn", None, ("tables_back",)),
+    WebAction("invite a player to a table by username", None, ("tables_invite",)),
     WebAction("see the puzzle's leaderboard", "puzzle", ("puzzles_leaderboard",)),
 )
 
 # API operations without a web action yet, and why.
 API_ONLY: dict[str, str] = {
-    "games_hint": "Crazy Eights hints: the Crazy Eights screens (another part of issue 13)",
-    "tables_create": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_retrieve": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_join": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_leave": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_deal": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_back": "Crazy Eights tables: the Crazy Eights screens",
-    "tables_invite": "Crazy Eights tables: the Crazy Eights screens",
     "game_events_stream": "the page follows the player's stream (events_stream) instead",
     "games_analysis": "the game page's history shows each move's score / best (percent) from "
     "the same stored analysis; no page of its own yet",

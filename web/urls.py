@@ -1,10 +1,10 @@
 """The web client's pages (namespace ``web``). Stable addresses: a link in an email or a phone's
-home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``)."""
+home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/tables/<code>``)."""
 
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, games, puzzle
+from web.views import account, crazy_eights, games, puzzle
 
 register_converter(DayConverter, "webday")
 
@@ -22,4 +22,9 @@ urlpatterns = [
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
     path("puzzle", puzzle.puzzle_page, name="puzzle"),
     path("puzzle/<webday:day>", puzzle.puzzle_page, name="puzzle-day"),
+    # Crazy Eights: a solo match, and tables with friends (the share link opens /tables/<code>)
+    path("games/new/crazy-eights", crazy_eights.new_match, name="new-crazy-eights"),
+    path("tables", crazy_eights.find_table, name="tables"),
+    path("tables/<str:code>", crazy_eights.table_page, name="table"),
+    path("tables/<str:code>/panel", crazy_eights.table_panel, name="table-panel"),
 ]
