@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.utils import translation
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
+
+from accounts.tokens import DeviceTokenAuthentication
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -40,7 +42,7 @@ def activate_for_user(request: HttpRequest | Request, user: User) -> None:
     django_request.LANGUAGE_CODE = language
 
 
-class LanguageTokenAuthentication(TokenAuthentication):
+class LanguageTokenAuthentication(DeviceTokenAuthentication):
     def authenticate(self, request):
         result = super().authenticate(request)
         if result is not None:

@@ -39,11 +39,15 @@ SEND_NOTIFICATION = "notifications.send"
 SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
+ACCOUNT_EMAIL = "accounts.send_email"
+PASSWORD_RESET_EMAIL = "accounts.send_password_reset"
+SWEEP_ACCOUNTS = "accounts.sweep"
 
 # A turn's deadline timer goes with the computer's turns: it makes the computer play.
 AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
     PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
+    ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL,
 })
 
 
@@ -117,3 +121,16 @@ def enqueue_event(event_id: int) -> bool:
 def enqueue_send(notification_id: int) -> bool:
     """Send one claimed email (``requeue_stuck`` sends it again if this is lost)."""
     return send(SEND_NOTIFICATION, notification_id)
+
+
+# --- accounts (accounts.services) ---------------------------------------------------------------
+def enqueue_account_email_on_commit(kind: str, user_id: int, **extra: Any) -> None:
+    """An account email (verify the address, a moderator's warning) after the commit. Not
+    recorded in the outbox: a lost one is asked for again (resend), nothing waits on it."""
+    transaction.on_commit(lambda: send(ACCOUNT_EMAIL, kind, user_id, extra))
+
+
+def enqueue_password_reset(email: str) -> bool:
+    """The worker looks the address up and mails a link only if an account has it: the request
+    does the same work for a known and an unknown address."""
+    return send(PASSWORD_RESET_EMAIL, email)

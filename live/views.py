@@ -2,7 +2,8 @@
 
 Authentication is the API's: ``Authorization: Token <key>``, or the session cookie (a
 browser's EventSource cannot set headers). The credentials are checked again at every
-heartbeat: a deleted token (logout, suspension) or a deactivated account ends the stream.
+heartbeat: a revoked or expired device token (logout, revocation, password change or reset,
+suspension, deletion) or a deactivated account ends the stream.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from config.exceptions import envelope
 from config.i18n import activate_for_user
 from games import errors as game_errors
@@ -50,13 +51,14 @@ async def _authenticate(
         key = _token_key(request)
         token = None
         if key is not None:
-            token = await Token.objects.select_related("user").filter(key=key).afirst()
+            token = await sync_to_async(tokens.find)(key)
         if token is None or not token.user.is_active:
             failed = exceptions.AuthenticationFailed()
             return None, None, _error("authentication_failed", str(failed.detail), 401)
+        device_id = token.pk
 
         async def token_alive() -> bool:
-            alive = await Token.objects.filter(key=key, user__is_active=True).aexists()
+            alive = await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
             await _release_db()
             return alive
 
