@@ -42,7 +42,8 @@ def device_name(given: str | None, user_agent: str) -> str:
 
 def issue(*, user: User, name: str) -> tuple[Device, str]:
     """A new token for one sign-in: (its device row, the key to hand out once)."""
-    device, key = Device.objects.create(user=user, name=name)
+    # Signing in is a use: no write on the requests of the next minute (renew_token).
+    device, key = Device.objects.create(user=user, name=name, last_used=timezone.now())
     return device, key
 
 

@@ -240,6 +240,8 @@ AUTH_USER_MODEL = "accounts.User"
 # before. A token unused for ACCOUNT_TOKEN_IDLE_DAYS expires (its expiry moves on with each
 # use, written at most once a minute).
 KNOX_TOKEN_MODEL = "accounts.Device"
+# knox's own migrations create its (swapped-out, unused) AuthToken table: skip them.
+MIGRATION_MODULES = {"knox": None}
 ACCOUNT_TOKEN_IDLE_DAYS = env_int("ACCOUNT_TOKEN_IDLE_DAYS", 90, minimum=1)
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=ACCOUNT_TOKEN_IDLE_DAYS),

@@ -25,6 +25,7 @@ from accounts.api.serializers import (
 from accounts.api.throttles import AddressThrottle, PasswordResetThrottle, UserThrottle
 from accounts.api.views import current_device
 from config.fields import StrictCharField, StrictChoiceField, StrictIntegerField
+from config.schema import CrossFieldRules
 from games.api.serializers import ErrorEnvelopeSerializer
 from games.moderation import reports
 from games.moderation.models import Report
@@ -170,7 +171,7 @@ class DevicesView(APIView):
         return Response(DeviceSerializer(devices, many=True, context=context).data)
 
     @extend_schema(
-        request=None, responses=RevokedSerializer, operation_id="me_devices_revoke_all",
+        request=None, responses={200: RevokedSerializer}, operation_id="me_devices_revoke_all",
         tags=["me"], description="Signs out every device, this one included.",
     )
     def delete(self, request):
@@ -204,6 +205,13 @@ class ReportInputSerializer(serializers.Serializer):
         if ("player" in attrs) == ("game" in attrs):
             raise serializers.ValidationError(_("Name either a player or a game."))
         return attrs
+
+
+class ReportTargetRules(CrossFieldRules):
+    """The schema states validate()'s rule: a player or a game, not both."""
+
+    target_class = ReportInputSerializer
+    rules = {"oneOf": [{"required": ["player"]}, {"required": ["game"]}]}
 
 
 class ReportOutputSerializer(serializers.Serializer):
