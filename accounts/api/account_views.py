@@ -237,7 +237,7 @@ class ReportsView(APIView):
         responses={
             201: ReportOutputSerializer,
             **_errors("cannot_report_yourself, invalid"),
-            **_errors("player_not_found, game_not_found", 404),
+            **_errors("player_not_found, not_found (no such game)", 404),
             **_errors("already_reported (the same target once a day)", 409),
         },
         operation_id="reports_create",

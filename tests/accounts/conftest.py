@@ -22,6 +22,11 @@ SITE = "https://c10s.example"
 
 @pytest.fixture
 def inbox(settings):
+    # Registered in this process, so that the eager app runs them (else it sends by name).
+    import accounts.tasks  # noqa: F401
+    import games.notifications.tasks  # noqa: F401
+    import games.tasks  # noqa: F401
+
     controller, box = start_smtp()
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = controller.hostname, controller.port

@@ -52,7 +52,7 @@ class TestFiling:
     @pytest.mark.parametrize("body,status,code", [
         ({"player": "alice"}, 400, "cannot_report_yourself"),
         ({"player": "ghost"}, 404, "player_not_found"),
-        ({"game": 999999}, 404, "game_not_found"),
+        ({"game": 999999}, 404, "not_found"),
         ({}, 400, "invalid"),
         ({"player": "bob", "game": 1}, 400, "invalid"),
         ({"player": "bob", "reason": "boring"}, 400, "invalid"),

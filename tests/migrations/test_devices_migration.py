@@ -31,7 +31,8 @@ def _latest() -> list[tuple[str, str]]:
 def test_old_tokens_become_devices_and_old_addresses_count_as_verified():
     _migrate(BEFORE)
     try:
-        old = MigrationExecutor(connection).loader.project_state(BEFORE).apps
+        state = [*BEFORE, ("authtoken", "0004_alter_tokenproxy_options")]
+        old = MigrationExecutor(connection).loader.project_state(state).apps
         OldUser, OldToken = old.get_model("accounts", "User"), old.get_model("authtoken", "Token")
         with_email = OldUser.objects.create(
             username="old", username_canonical="old", username_skeleton="old",
