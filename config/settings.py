@@ -252,6 +252,9 @@ REST_KNOX = {
 # Email verification links are valid this long; password reset links one hour (single use).
 ACCOUNT_VERIFY_EMAIL_DAYS = env_int("ACCOUNT_VERIFY_EMAIL_DAYS", 3, minimum=1)
 ACCOUNT_RESET_PASSWORD_MINUTES = env_int("ACCOUNT_RESET_PASSWORD_MINUTES", 60, minimum=1)
+# Game emails go only to verified addresses. `make run` (emails printed to the console, where
+# nobody can click a link) turns this off for itself.
+ACCOUNT_REQUIRE_VERIFIED_EMAIL = env_bool("ACCOUNT_REQUIRE_VERIFIED_EMAIL", True)
 # A deleted account's username is free for others after this.
 ACCOUNT_USERNAME_HOLD_DAYS = env_int("ACCOUNT_USERNAME_HOLD_DAYS", 30, minimum=0)
 

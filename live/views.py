@@ -13,10 +13,11 @@ from collections.abc import Awaitable, Callable
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import HASH_SESSION_KEY, get_user_model
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
@@ -72,11 +73,14 @@ async def _authenticate(
     store = type(request.session)
 
     async def session_alive() -> bool:
-        # Logged out (the session row is gone) or suspended: the stream ends.
-        exists = await sync_to_async(store().exists)(session_key)
-        active = await get_user_model().objects.filter(pk=user_id, is_active=True).aexists()
+        # Logged out (the session row is gone), suspended, or the password changed elsewhere
+        # (the session's password hash is stale, as Django's own check finds): the stream ends.
+        data = await sync_to_async(store(session_key).load)()
+        user = await get_user_model().objects.filter(pk=user_id, is_active=True).afirst()
         await _release_db()
-        return exists and active
+        return bool(data) and user is not None and constant_time_compare(
+            data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
+        )
 
     return user, session_alive, None
 

@@ -245,3 +245,29 @@ def test_revoking_a_device_through_the_api_closes_only_its_stream(live_backend, 
         await kept.close()
 
     run(go())
+
+
+def test_a_password_change_elsewhere_closes_a_session_stream(live_backend, settings, alice):
+    """POST me/password from a device ends every other sign-in: a browser session's stream
+    closes too (its password hash is stale), while the device that changed it stays."""
+    from rest_framework.test import APIClient
+
+    from tests.helpers import PASSWORD
+
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    browser = Client()
+    browser.force_login(alice)
+    cookie = f"sessionid={browser.cookies['sessionid'].value}"
+    _, key = tokens.issue(user=alice, name="phone")
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+
+    async def go():
+        stream = await open_stream("/api/v1/events", {"Cookie": cookie})
+        await stream.wait_until(lambda s: "heartbeat" in s.comments, timeout=5)
+        body = {"current_password": PASSWORD, "new_password": "brand-New-Pass-5"}
+        response = await sync_to_async(phone.post)("/api/v1/me/password", body, format="json")
+        assert response.status_code == 204
+        await asyncio.wait_for(stream.done.wait(), 5)
+
+    run(go())
