@@ -155,3 +155,13 @@ def test_no_game_email_reaches_an_unverified_address(
     game_services.submit_move(game_id=game.pk, user=alice, move="pass", expected_move_number=2)
     [turn3] = inbox.wait_for(f"turn:{game.pk}:3:")
     assert turn3.to == ["erin@example.test"]
+
+
+def test_make_run_may_mail_unverified_addresses(inbox, alice, user_factory, fixed_seed,
+                                                ai_queue, settings):
+    """ACCOUNT_REQUIRE_VERIFIED_EMAIL=false (scripts/run_dev.sh: emails go to the console)."""
+    settings.ACCOUNT_REQUIRE_VERIFIED_EMAIL = False
+    user_factory("erin", email_verified=False)
+    game = game_services.create_game(user=alice, opponent={"username": "erin"})
+    [started] = inbox.wait_for(f"started:{game.pk}:")
+    assert started.to == ["erin@example.test"]
