@@ -22,6 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# With DEBUG off (the default) the settings want a secret and redirect plain HTTP to HTTPS: the
+# probe speaks plain HTTP through the test client.
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 import django  # noqa: E402
 

@@ -1,7 +1,43 @@
+"""ASGI entry point: async views (the live event streams) on Django's ASGI handler, every other
+request on Django's WSGI handler in a thread pool.
+
+Under Django's ASGI handler every sync view of a process runs in one shared thread (Django makes
+sync views thread-sensitive), so a process answers one API request at a time: the move POST
+lost a third of its throughput against gunicorn's threaded WSGI workers. The sync API keeps its
+threads here (``ASGI_SYNC_THREADS`` per process), while the streams stay async and cost no
+thread each.
+"""
+
 import os
 
+from a2wsgi import WSGIMiddleware
+from asgiref.sync import iscoroutinefunction
 from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+django_asgi = get_asgi_application()  # sets Django up before anything below reads settings
+
+from django.conf import settings  # noqa: E402
+from django.urls import Resolver404, resolve  # noqa: E402
+
+threaded_wsgi = WSGIMiddleware(get_wsgi_application(), workers=settings.ASGI_SYNC_THREADS)
+
+
+def is_async_view(path: str) -> bool:
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    view_class = getattr(match.func, "view_class", None)
+    if view_class is not None:
+        return bool(getattr(view_class, "view_is_async", False))
+    return iscoroutinefunction(match.func)
+
+
+async def application(scope, receive, send) -> None:
+    if scope["type"] == "http" and not is_async_view(scope["path"]):
+        await threaded_wsgi(scope, receive, send)
+    else:
+        await django_asgi(scope, receive, send)

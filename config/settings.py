@@ -193,6 +193,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
+# Threads per ASGI process for the sync views (the whole API but the event streams): see
+# config/asgi.py. Like gunicorn's --threads for the WSGI set-up.
+ASGI_SYNC_THREADS = env_int("ASGI_SYNC_THREADS", 8, minimum=1)
 
 TEMPLATES = [
     {
@@ -568,6 +571,8 @@ LIVE_POLL_SECONDS = float(env_str("LIVE_POLL_SECONDS", "0.5") or 0.5)
 LIVE_QUEUE_SIZE = env_int("LIVE_QUEUE_SIZE", 256, minimum=1)
 LIVE_QUEUE_WAIT_SECONDS = float(env_str("LIVE_QUEUE_WAIT_SECONDS", "10") or 10)
 LIVE_MAX_STREAMS_PER_USER = env_int("LIVE_MAX_STREAMS_PER_USER", 5, minimum=1)
+# Stream openings and checks of one process that may use the database at once (live/views.py).
+LIVE_DB_CONNECTIONS = env_int("LIVE_DB_CONNECTIONS", 10, minimum=1)
 CELERY_BEAT_SCHEDULE["live-purge-events"] = {
     "task": "live.purge_events",
     "schedule": 300.0,  # the db backend's events past LIVE_RETENTION_SECONDS

@@ -8,14 +8,17 @@ suspension, deletion) or a deactivated account ends the stream.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
 from collections.abc import Awaitable, Callable
+from weakref import WeakKeyDictionary
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, get_user_model
 from django.core.handlers.wsgi import WSGIRequest
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
@@ -24,12 +27,40 @@ from rest_framework import exceptions
 from accounts import tokens
 from config.exceptions import envelope
 from config.i18n import activate_for_user
+from config.unavailable import unavailable_response
 from games import errors as game_errors
 from games.models import Game, Seat
 from live.backends import get_backend
 from live.streams import event_stream
 
+log = logging.getLogger(__name__)
+
 _release_db = sync_to_async(connections.close_all)
+_db_slots: WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = WeakKeyDictionary()
+
+
+def db_slots() -> asyncio.Semaphore:
+    """At most LIVE_DB_CONNECTIONS stream openings and checks of one process use the database at
+    once: a burst of clients (a thousand phones reconnecting after a deploy) waits here instead
+    of exhausting PostgreSQL's connections and getting 500s."""
+    loop = asyncio.get_running_loop()
+    slots = _db_slots.get(loop)
+    if slots is None:
+        slots = _db_slots[loop] = asyncio.Semaphore(settings.LIVE_DB_CONNECTIONS)
+    return slots
+
+
+async def _checked(check: Callable[[], Awaitable[bool]]) -> bool:
+    """A periodic "may this stream go on?" check; a database hiccup keeps the stream open (the
+    next heartbeat checks again) rather than dropping every stream at once."""
+    try:
+        async with db_slots():
+            return await check()
+    except DatabaseError:
+        log.warning("live: stream check skipped, the database is unavailable", exc_info=True)
+        return True
+    finally:
+        await _release_db()
 
 
 def _error(code: str, message: str, status: int, details: dict | None = None) -> JsonResponse:
@@ -59,9 +90,7 @@ async def _authenticate(
         device_id = token.pk
 
         async def token_alive() -> bool:
-            alive = await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
-            await _release_db()
-            return alive
+            return await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
 
         return token.user, token_alive, None
     user = await request.auser()
@@ -77,7 +106,6 @@ async def _authenticate(
         # (the session's password hash is stale, as Django's own check finds): the stream ends.
         data = await sync_to_async(store(session_key).load)()
         user = await get_user_model().objects.filter(pk=user_id, is_active=True).afirst()
-        await _release_db()
         return bool(data) and user is not None and constant_time_compare(
             data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
         )
@@ -85,14 +113,10 @@ async def _authenticate(
     return user, session_alive, None
 
 
-async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
-    if isinstance(request, WSGIRequest):
-        # A WSGI server would buffer the endless stream in memory: refuse (deploy with ASGI).
-        return _error("asgi_required",
-                      "Live updates need the ASGI server (uvicorn); this one is WSGI.", 501)
-    if request.method != "GET":
-        return _error("method_not_allowed",
-                      str(exceptions.MethodNotAllowed(request.method).detail), 405)
+async def _admit(
+    request: HttpRequest, game_id: int | None
+) -> HttpResponse | tuple[object, Callable[[], Awaitable[bool]], str]:
+    """Who may open this stream: (user, their "still allowed" check, a stream id) or a refusal."""
     user, still_allowed, refusal = await _authenticate(request)
     if refusal is not None:
         return refusal
@@ -115,14 +139,37 @@ async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
         )
         response["Retry-After"] = str(int(settings.LIVE_HEARTBEAT_SECONDS))
         return response
-    # An open stream must not hold a database connection (1,000 streams would be 1,000
-    # connections): the request's connection closes now; the checks reopen one briefly.
-    await _release_db()
+    return user, still_allowed, stream_id
+
+
+async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
+    if isinstance(request, WSGIRequest):
+        # A WSGI server would buffer the endless stream in memory: refuse (deploy with ASGI).
+        return _error("asgi_required",
+                      "Live updates need the ASGI server (uvicorn); this one is WSGI.", 501)
+    if request.method != "GET":
+        return _error("method_not_allowed",
+                      str(exceptions.MethodNotAllowed(request.method).detail), 405)
+    try:
+        async with db_slots():
+            try:
+                admitted = await _admit(request, game_id)
+            finally:
+                # An open stream must not hold a database connection (1,000 streams would be
+                # 1,000 connections): the request's connection closes now; the checks reopen
+                # one briefly.
+                await _release_db()
+    except DatabaseError:
+        log.warning("live: stream refused, the database is unavailable", exc_info=True)
+        return unavailable_response()
+    if isinstance(admitted, HttpResponse):
+        return admitted
+    user, still_allowed, stream_id = admitted
     stream = event_stream(
         user_id=user.pk,
         stream_id=stream_id,
         last_event_id=request.headers.get("Last-Event-ID") or request.GET.get("last_event_id"),
-        still_allowed=still_allowed,
+        still_allowed=lambda: _checked(still_allowed),
         game_id=game_id,
     )
     response = StreamingHttpResponse(stream, content_type="text/event-stream; charset=utf-8")

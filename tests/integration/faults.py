@@ -432,6 +432,9 @@ def redis_restart(rig: Rig, *, per_phase: int = 6, wait: float = 120) -> dict:
     probe = rig.probe
     phases = [[probe.table() for _ in range(per_phase)] for _ in range(4)]
     _round(probe, phases[0])  # delivered normally
+    # Let the worker finish what those moves queued, so that it is not stopped halfway through
+    # a task (holding its transaction's locks) when it is paused.
+    wait_for_emails(rig.inbox, probe.committed, 60)
     rig.worker.pause()  # messages now wait in Redis...
     _round(probe, phases[1])
     rig.redis.kill()  # ...and are lost with it

@@ -271,3 +271,65 @@ def test_a_password_change_elsewhere_closes_a_session_stream(live_backend, setti
         await asyncio.wait_for(stream.done.wait(), 5)
 
     run(go())
+
+
+def test_a_burst_of_openings_uses_a_bounded_number_of_database_connections(
+    live_backend, alice, settings, monkeypatch
+):
+    """Twenty clients at once, three database slots: never more than three openings use the
+    database together, and every stream opens (the others wait their turn, no 500)."""
+    from live import views
+
+    settings.LIVE_DB_CONNECTIONS = 3
+    settings.LIVE_MAX_STREAMS_PER_USER = 50
+    real = views._authenticate
+    inside = 0
+    most = 0
+
+    async def counting(request):
+        nonlocal inside, most
+        inside += 1
+        most = max(most, inside)
+        try:
+            await asyncio.sleep(0.05)
+            return await real(request)
+        finally:
+            inside -= 1
+
+    monkeypatch.setattr(views, "_authenticate", counting)
+    headers = token_header(alice)
+
+    async def go():
+        streams = await asyncio.gather(
+            *(open_stream("/api/v1/events", headers) for _ in range(20)))
+        for stream in streams:
+            await stream.close()
+        return streams
+
+    streams = run(go())
+    assert [s.status for s in streams] == [200] * 20
+    assert most == 3
+
+
+def test_a_database_failure_while_opening_is_a_503_with_retry_after(
+    live_backend, alice, monkeypatch
+):
+    from django.db import OperationalError
+
+    from live import views
+
+    async def broken(request):
+        raise OperationalError("sorry, too many clients already")
+
+    monkeypatch.setattr(views, "_authenticate", broken)
+    headers = token_header(alice)
+
+    async def go():
+        stream = await open_stream("/api/v1/events", headers)
+        await asyncio.wait_for(stream.done.wait(), 5)
+        return stream
+
+    stream = run(go())
+    assert stream.status == 503
+    assert stream.headers["retry-after"] == "5"
+    assert stream.json()["error"]["code"] == "service_unavailable"

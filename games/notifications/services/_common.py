@@ -68,4 +68,6 @@ def _claim(key: str, **fields) -> SentNotification | None:
 
 
 def _lock_user(user_id: int):
-    return get_user_model().objects.select_for_update().get(pk=user_id)
+    # NO KEY: serialises the notification decisions per user without blocking the rows that
+    # merely reference the user (a move, a seat update, a notice) in a web request meanwhile.
+    return get_user_model().objects.select_for_update(no_key=True).get(pk=user_id)
