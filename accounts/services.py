@@ -133,24 +133,39 @@ def check_new_password(password: str, user: User) -> None:
 
 
 # --- profile and email verification -----------------------------------------------------------
-def update_profile(*, user_id: int, fields: dict) -> User:
-    """``PATCH me``: a new address starts unverified and gets a verification email."""
+# What a player may change about their own account (the settings page, PATCH me's fields).
+PROFILE_FIELDS = frozenset(
+    {"email", "display_name", "language", "turn_emails", "reminder_emails", "result_emails"}
+)
+
+
+def update_profile(*, user: User, **fields) -> User:
+    """Save already validated profile fields on ``user`` (locked, so two tabs saving at once do
+    not interleave); ``email_taken`` (409) when the address belongs to another account. A new
+    address starts unverified and gets a verification email."""
+    unknown = set(fields) - PROFILE_FIELDS
+    if unknown:
+        raise TypeError(f"not profile fields: {sorted(unknown)}")
     with transaction.atomic():
-        user = _lock(user_id)
-        old_email = usernames.canonical_email(user.email)
+        locked = _lock(user.pk)
+        if "email" in fields and email_taken(fields["email"], exclude_pk=user.pk):
+            raise taken("email")
+        old_email = usernames.canonical_email(locked.email)
         for name, value in fields.items():
-            setattr(user, name, value)
-        changed = "email" in fields and usernames.canonical_email(user.email) != old_email
+            setattr(locked, name, value)
+        changed = "email" in fields and usernames.canonical_email(locked.email) != old_email
         if changed:
-            user.email_verified = False
+            locked.email_verified = False
         try:
             with transaction.atomic():
-                user.save()
+                locked.save()
         except IntegrityError as exc:
             raise taken("email") from exc
-        if changed and user.email:
-            dispatch.enqueue_account_email_on_commit(emails.VERIFY, user.pk)
-        return user
+        if changed and locked.email:
+            dispatch.enqueue_account_email_on_commit(emails.VERIFY, locked.pk)
+        for name in (*fields, "email_verified"):
+            setattr(user, name, getattr(locked, name))
+        return locked
 
 
 def verify_email(*, token: str) -> User:

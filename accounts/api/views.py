@@ -147,7 +147,7 @@ class MeView(APIView):
     def patch(self, request):
         data = UserSerializer(request.user, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        user = services.update_profile(user_id=request.user.pk, fields=data.validated_data)
+        user = services.update_profile(user=request.user, **data.validated_data)
         return Response(UserSerializer(user).data)
 
     @extend_schema(
