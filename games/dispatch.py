@@ -13,12 +13,13 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import datetime
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -124,13 +125,29 @@ def enqueue_send(notification_id: int) -> bool:
 
 
 # --- accounts (accounts.services) ---------------------------------------------------------------
+def send_in_background(name: str, *args: Any) -> threading.Thread:
+    """Publish from a short-lived thread: the request answers without waiting for the broker.
+    Account emails are published this way because sign-up and the reset request must stay fast
+    with Redis hung (a publish can take two socket timeouts); nothing is lost that matters: a
+    missing email is asked for again (resend, another reset request)."""
+
+    def run() -> None:
+        try:
+            send(name, *args)
+        finally:
+            connections.close_all()  # an eager (test) task used this thread's connection
+
+    thread = threading.Thread(target=run, name=f"publish-{name}", daemon=True)
+    thread.start()
+    return thread
+
+
 def enqueue_account_email_on_commit(kind: str, user_id: int, **extra: Any) -> None:
-    """An account email (verify the address, a moderator's warning) after the commit. Not
-    recorded in the outbox: a lost one is asked for again (resend), nothing waits on it."""
-    transaction.on_commit(lambda: send(ACCOUNT_EMAIL, kind, user_id, extra))
+    """An account email (verify the address, a moderator's warning) after the commit."""
+    transaction.on_commit(lambda: send_in_background(ACCOUNT_EMAIL, kind, user_id, extra))
 
 
-def enqueue_password_reset(email: str) -> bool:
+def enqueue_password_reset(email: str) -> None:
     """The worker looks the address up and mails a link only if an account has it: the request
-    does the same work for a known and an unknown address."""
-    return send(PASSWORD_RESET_EMAIL, email)
+    does the same work, and answers as fast, for a known and an unknown address."""
+    send_in_background(PASSWORD_RESET_EMAIL, email)
