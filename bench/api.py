@@ -258,10 +258,8 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}/api/v1"
     with tempfile.TemporaryDirectory(prefix="c10s-bench-") as var_dir:
         env = _server_env(db_url, var_dir)
-        if args.server != "wsgi":
-            # Under ASGI every request has its own connection context: persistent connections
-            # would pile up until PostgreSQL refuses clients (Django: use 0 or a pool).
-            env["DB_CONN_MAX_AGE"] = "0"
+        # The same persistent connections for every server: under ASGI the sync views run on
+        # config/asgi.py's fixed thread pool, one connection per thread as with gunicorn's.
         _recreate_database(db_url)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                        cwd=ROOT, env=env, check=True)

@@ -10,6 +10,7 @@ import time
 import uuid
 
 import pytest
+from django.test import Client
 
 from games import clocks, services
 from games.models import Game
@@ -78,13 +79,15 @@ def test_a_move_emails_the_opponent_once_in_their_language(
     assert "Bonjour Bob," in text and "Ouvrir la partie" in html
     assert turn.message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
 
-    game_link = re.search(r"http://127\.0\.0\.1:8000(/api/v1/games/\d+)\s", text).group(1)
-    shown = make_client(bob).get(game_link)
-    assert shown.status_code == 200 and shown.json()["id"] == game.pk
+    # the link opens the game's page in the web client (signed in: the game itself)
+    game_link = re.search(r"http://127\.0\.0\.1:8000(/games/\d+)\s", text).group(1)
+    browser = Client()
+    browser.force_login(bob)
+    shown = browser.get(game_link)
+    assert shown.status_code == 200 and f'data-game="{game.pk}"' in shown.content.decode()
 
     unsubscribe = turn.message["List-Unsubscribe"].strip("<>").split("8000", 1)[1]
     assert unsubscribe in text
-    from django.test import Client
 
     assert Client().post(unsubscribe, {"List-Unsubscribe": "One-Click"}).status_code == 200
     bob.refresh_from_db()
