@@ -165,6 +165,8 @@ INSTALLED_APPS = [
     "games.notifications",
     "live",
     "games.tables",
+    "django_htmx",
+    "web",  # the players' web client, served at /
 ]
 
 # Game kinds (``games.kinds.base.GameKind``), by dotted path; the first is the default kind.
@@ -184,6 +186,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in player's saved language wins over Accept-Language.
+    "web.middleware.UserLanguageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Redis/broker down or hung: 503 + Retry-After in the error envelope instead of a 500.
@@ -207,10 +212,17 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context.site",
             ],
         },
     },
 ]
+
+# The web client's sign-in page; a signed-out visitor comes back to the page they asked for.
+LOGIN_URL = "web:signin"
+LOGIN_REDIRECT_URL = "web:home"
+# How often a game page without an event stream asks for news (seconds, while visible).
+WEB_POLL_SECONDS = env_int("WEB_POLL_SECONDS", 5, minimum=1)
 
 # --- database -------------------------------------------------------------------------------
 _DEFAULT_DB_URL = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"

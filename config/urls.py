@@ -19,6 +19,8 @@ urlpatterns = [
     path("api/v1/notifications/", include("games.notifications.urls")),
     # Last: anything else under /api/ is a 404 in the error envelope, whatever DEBUG says.
     re_path(r"^api/(?P<rest>.*)$", views.api_not_found, name="api-not-found"),
+    # The players' web client (pages; it calls the same services and selectors as the API).
+    path("", include("web.urls")),
 ]
 
 handler400 = "config.views.bad_request"

@@ -272,3 +272,10 @@ def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
         }
         for move in Move.objects.filter(game=game).order_by("number")
     ]
+
+
+def waiting_for_you_count(*, user: User) -> int:
+    """Active games whose turn is the user's (the web client's badge)."""
+    return Seat.objects.filter(
+        user=user, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
+    ).count()

@@ -55,3 +55,17 @@ def test_swagger_ui_files_are_served(collected):
     url = static("drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
     response = Client().get(url)
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_web_client_links_its_hashed_compressed_files(collected):
+    """The players' pages (web/) load htmx from django-htmx and our own CSS and scripts, all
+    through WhiteNoise with content-hashed names."""
+    client = Client()
+    page = client.get("/signin").content.decode()
+    for name in ("django_htmx/htmx-2.min.js", "web/app.css", "web/app.js"):
+        url = static(name)
+        assert url != f"/static/{name}" and url in page, name
+        response = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+        assert response.status_code == 200 and "immutable" in response["Cache-Control"]
+        assert response["Content-Encoding"] in {"gzip", "br"}

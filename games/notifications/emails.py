@@ -44,8 +44,9 @@ _PREFERENCE_CODES = {"turn_emails": "t", "reminder_emails": "r", "result_emails"
 
 
 def game_url(game_id: int) -> str:
-    # The game in the JSON API (the only client-facing URL the service has).
-    return f"{settings.SITE_BASE_URL}/api/v1/games/{game_id}"
+    # The game's page in the web client (web/urls.py: web:game); signed out, it leads
+    # through sign-in and back.
+    return f"{settings.SITE_BASE_URL}/games/{game_id}"
 
 
 def unsubscribe_token(user: User, preference: str) -> str:

@@ -136,7 +136,7 @@ def test_the_walkthrough_runs_against_make_run(embedded_service):
             assert response.status == 200, path
 
     # The computer's reply sent a turn email (printed by the worker): its link has our port.
-    link = f"Open the game: http://127.0.0.1:{port}/api/v1/games/{game}"
+    link = f"Open the game: http://127.0.0.1:{port}/games/{game}"
     end = time.monotonic() + 30
     while link not in log_path.read_text(errors="replace"):
         assert time.monotonic() < end, log_path.read_text(errors="replace")[-4000:]

@@ -108,7 +108,7 @@ def test_email_is_text_and_html_in_the_users_language(bobs_turn_email, human_gam
     message = bobs_turn_email
     assert message.subject == f"Du bist am Zug in Partie #{human_game.pk} gegen Alice"
     assert "Hallo Bob," in message.body
-    assert f"http://127.0.0.1:8000/api/v1/games/{human_game.pk}" in message.body
+    assert f"http://127.0.0.1:8000/games/{human_game.pk}" in message.body
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html" and "Partie öffnen" in html
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

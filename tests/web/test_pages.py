@@ -1,0 +1,213 @@
+"""The web client's pages through Django's test client: sign up / in / out with the session
+the API accepts too, settings, your games, a new game, the game page of each kind."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games import services
+from tests.helpers import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def csrf_client(client):
+    client.handler.enforce_csrf_checks = True
+    return client
+
+
+def token_of(response) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode())[1]
+
+
+def test_signup_signs_in_and_the_api_accepts_the_session(client):
+    client = csrf_client(client)
+    page = client.get("/signup")
+    assert page.status_code == 200
+    response = client.post("/signup", {
+        "username": "dora", "email": "dora@example.test", "password": PASSWORD,
+        "csrfmiddlewaretoken": token_of(page),
+    })
+    assert response.status_code == 302 and response.url == "/"
+    assert client.get("/api/v1/me").json()["username"] == "dora"
+    # A session write to the API needs the CSRF token like any form.
+    assert client.patch("/api/v1/me", {"display_name": "D"}, content_type="application/json"
+                        ).status_code == 403
+
+
+def test_signup_refuses_a_taken_name_and_creates_nothing(client, alice):
+    before = get_user_model().objects.count()
+    response = client.post("/signup", {"username": "ALICE", "email": "x@example.test",
+                                       "password": PASSWORD})
+    assert response.status_code == 400
+    assert "already exists" in response.content.decode()
+    assert get_user_model().objects.count() == before
+
+
+def test_signin_goes_back_to_the_page_asked_for(client, alice, human_game):
+    page = client.get(f"/games/{human_game.pk}")
+    assert page.status_code == 302 and page.url == f"/signin?next=/games/{human_game.pk}"
+    wrong = client.post("/signin", {"username": "alice", "password": "nope"})
+    assert wrong.status_code == 400 and "_auth_user_id" not in client.session
+    response = client.post(
+        "/signin", {"username": "alice", "password": PASSWORD, "next": f"/games/{human_game.pk}"}
+    )
+    assert response.status_code == 302 and response.url == f"/games/{human_game.pk}"
+    assert client.get(response.url).status_code == 200
+
+
+def test_signin_never_redirects_off_site(client, alice):
+    response = client.post(
+        "/signin", {"username": "alice", "password": PASSWORD, "next": "https://evil.test/"}
+    )
+    assert response.url == "/"
+
+
+def test_signout(client, alice):
+    client.force_login(alice)
+    assert client.post("/signout").status_code == 302
+    assert client.get("/api/v1/me").status_code in (401, 403)
+
+
+def test_settings_saves_and_a_bad_email_changes_nothing(client, alice, bob):
+    client.force_login(alice)
+    assert client.get("/settings").status_code == 200
+    response = client.post("/settings", {
+        "display_name": "Alice A.", "email": "alice@example.test", "language": "de",
+        "turn_emails": "digest", "reminder_emails": "on",
+    })
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert (alice.display_name, alice.language, alice.turn_emails, alice.reminder_emails,
+            alice.result_emails) == ("Alice A.", "de", "digest", True, False)
+    taken = client.post("/settings", {"display_name": "X", "email": bob.email,
+                                      "language": "fr", "turn_emails": "off"})
+    assert taken.status_code == 400
+    alice.refresh_from_db()
+    assert (alice.display_name, alice.language, alice.email) == (
+        "Alice A.", "de", "alice@example.test")
+
+
+def test_home_lists_your_turn_first_with_the_badge(client, alice, bob, ai_queue):
+    theirs = services.create_game(user=bob, opponent={"username": "alice"})
+    mine = services.create_game(user=alice, opponent={"ai": "beginner"})
+    client.force_login(alice)
+    html = client.get("/").content.decode()
+    ids = [int(i) for i in re.findall(r'href="/games/(\d+)"', html)]
+    waiting = {g.pk for g in (theirs, mine) if g.current_seat == [
+        s.index for s in g.seats.all() if s.user_id == alice.pk][0]}
+    assert set(ids[: len(waiting)]) == waiting
+    assert 'id="waiting-badge"' in html if waiting else "waiting-badge" not in html
+
+
+def test_new_game_against_the_computer(client, alice, ai_queue):
+    client.force_login(alice)
+    assert client.get("/games/new").status_code == 200
+    response = client.post("/games/new", {"opponent": "ai", "level": "casual",
+                                          "turn_hours": "24", "layout": "random"})
+    assert response.status_code == 302
+    game_id = int(response.url.rsplit("/", 1)[1])
+    view = client.get(f"/api/v1/games/{game_id}").json()
+    assert (view["opponent"]["level"], view["turn_hours"], view["layout"] != "") == (
+        "casual", 24, True)
+
+
+def test_new_game_with_an_unknown_friend_shows_the_error_and_creates_nothing(client, alice):
+    client.force_login(alice)
+    response = client.post("/games/new", {"opponent": "username", "username": "nobody",
+                                          "turn_hours": "72", "layout": "classic"})
+    assert response.status_code == 400
+    assert "nobody" in response.content.decode()
+    assert client.get("/api/v1/games").json()["count"] == 0
+
+
+def test_game_page_draws_the_board_and_hides_the_other_rack(client, alice, bob, human_game):
+    client.force_login(alice)
+    html = client.get(f"/games/{human_game.pk}").content.decode()
+    assert html.count('data-sq="') == 169
+    for label in ("DN", "TN", "DL", "TL", "★"):
+        assert f"<small>{label}</small>" in html
+    rack = client.get(f"/api/v1/games/{human_game.pk}").json()["rack"]
+    assert re.findall(r'class="tile" data-i="\d" data-t="(.)"', html) == rack
+    assert html.count('class="tile"') == 7  # alice's rack only: bob's never reaches her page
+    assert client.get(f"/games/{human_game.pk}/panel").status_code == 200
+
+
+def test_game_page_of_someone_else_is_refused(client, carol, human_game):
+    client.force_login(carol)
+    response = client.get(f"/games/{human_game.pk}")
+    assert response.status_code == 403
+    assert client.get("/games/999999").status_code == 404
+
+
+def test_the_turn_email_links_to_the_web_page(settings):
+    from games.notifications.emails import game_url
+
+    assert game_url(7) == f"{settings.SITE_BASE_URL}/games/7"
+
+
+def test_language_switch_saves_and_translates(client, alice):
+    client.force_login(alice)
+    response = client.post("/language", {"language": "de", "next": "/settings"})
+    assert response.status_code == 302 and response.url == "/settings"
+    alice.refresh_from_db()
+    assert alice.language == "de"
+    page = client.get("/settings")
+    assert '<html lang="de">' in page.content.decode()
+
+
+def test_first_visit_follows_accept_language(client):
+    page = client.get("/signin", HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9")
+    assert '<html lang="fr">' in page.content.decode()
+
+
+def test_a_person_keeping_you_waiting_can_be_nudged_not_the_computer(client, alice, bob,
+                                                                      human_game, ai_queue):
+    client.force_login(bob)  # alice is to move first
+    assert 'id="nudge"' in client.get(f"/games/{human_game.pk}").content.decode()
+    client.force_login(alice)
+    assert 'id="nudge"' not in client.get(f"/games/{human_game.pk}").content.decode()
+    solo = services.create_game(user=alice, opponent={"ai": "beginner"})
+    if solo.current_seat == 1:  # the computer's turn: still no nudge
+        assert 'id="nudge"' not in client.get(f"/games/{solo.pk}").content.decode()
+
+
+def test_a_past_puzzle_day_that_never_was_is_a_404_page(client, alice):
+    client.force_login(alice)
+    response = client.get("/puzzle/2001-01-01")
+    assert response.status_code == 404
+    assert 'data-code="not_found"' in response.content.decode()
+
+
+def test_web_sign_in_shares_the_api_login_throttle(client, alice):
+    """Guessing through the form counts against the same limit as POST /auth/token (10 a
+    minute per address): the eleventh try is refused even with the right password."""
+    for _ in range(5):
+        assert client.post("/signin", {"username": "alice", "password": "x"}).status_code == 400
+    for _ in range(5):
+        client.post("/api/v1/auth/token", {"username": "alice", "password": "x"},
+                    content_type="application/json")
+    response = client.post("/signin", {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_web_sign_up_is_throttled_per_address(client, db):
+    for i in range(5):
+        client.post("/signup", {"username": f"new{i}", "email": f"n{i}@example.test",
+                                "password": PASSWORD})
+    response = client.post("/signup", {"username": "late", "email": "late@example.test",
+                                       "password": PASSWORD})
+    assert response.status_code == 429
+    assert not get_user_model().objects.filter(username="late").exists()
+
+
+def test_an_unknown_address_is_a_404_page_in_the_site_style(client, alice):
+    client.force_login(alice)
+    response = client.get("/no-such-page", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "Page not found" in html and 'href="/settings"' in html
+    # the API keeps its JSON envelope
+    assert client.get("/api/v1/no-such-thing").json()["error"]["code"] == "not_found"

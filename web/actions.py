@@ -1,0 +1,54 @@
+"""Everything a player can do in the web client, and the JSON API operation(s) that do the
+same. ``tests/web/test_api_parity.py`` compares this list with the web's URLs, the API paths
+the page scripts call and the API's schema: each web action is backed by the API, and an API
+operation the web client does not offer yet is listed in ``API_ONLY`` with the reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class WebAction:
+    name: str
+    page: str | None  # the web URL name that does it (None: the page's script, via the API)
+    operations: tuple[str, ...]  # operationId in /api/v1/schema/
+
+
+WEB_ACTIONS: tuple[WebAction, ...] = (
+    WebAction("see your games (your turn first) and the waiting badge", "home", ("games_list",)),
+    WebAction("sign up", "signup", ("auth_register",)),
+    WebAction("sign in (a session instead of a token)", "signin", ("auth_token",)),
+    WebAction("sign out", "signout", ("auth_logout",)),
+    WebAction("see and change settings (display name, email, language, emails)", "settings",
+              ("me_retrieve", "me_update")),
+    WebAction("switch the language", "language", ("me_update",)),
+    WebAction("start a game (computer level, friend, random; turn time, layout)", "new-game",
+              ("games_create", "games_computer_levels")),
+    WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
+              "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
+    WebAction("follow the game after a move or an event", "game-panel",
+              ("games_retrieve", "games_moves_list", "events_stream")),
+    WebAction("preview the score of the staged tiles", None, ("games_preview",)),
+    WebAction("play, pass or swap", None, ("games_moves_create",)),
+    WebAction("resign", None, ("games_resign",)),
+    WebAction("nudge a person whose turn it is", None, ("games_nudge",)),
+    WebAction("see the Daily Puzzle, your result, the best move, the streak", "puzzle",
+              ("puzzles_daily", "me_retrieve")),
+    WebAction("see a past day's puzzle", "puzzle-day", ("puzzles_retrieve",)),
+    WebAction("try the Daily Puzzle", None, ("puzzles_attempt",)),
+    WebAction("see the puzzle's leaderboard", "puzzle", ("puzzles_leaderboard",)),
+)
+
+# API operations without a web action yet, and why.
+API_ONLY: dict[str, str] = {
+    "games_hint": "Crazy Eights hints: the Crazy Eights screens (another part of issue 13)",
+    "tables_create": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_retrieve": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_join": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_leave": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_deal": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_back": "Crazy Eights tables: the Crazy Eights screens",
+    "tables_invite": "Crazy Eights tables: the Crazy Eights screens",
+    "game_events_stream": "the page follows the player's stream (events_stream) instead",
+}

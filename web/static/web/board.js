@@ -1,0 +1,286 @@
+// Staging tiles on the Crazy10s board (games and the Daily Puzzle).
+// Tap a rack tile, then an empty square, to place it; tap a placed tile to take it back;
+// a wild asks for its digit. Nothing is sent while staging except the score preview
+// (POST /api/v1/games/<id>/preview, one at a time, the newest wins). Keyboard: arrow keys
+// move on the board, Enter/Space place, a digit key places a rack tile of that digit,
+// Backspace/Delete takes a staged tile back.
+"use strict";
+(function () {
+  const C10S = (window.C10S = window.C10S || {});
+  let staged = [];        // [{sq, index, digit, wild}]
+  let selected = null;    // rack index
+  let swapping = false;
+  let swapSet = new Set();
+  let previewSeq = 0;
+
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  const panel = () => document.getElementById("game-panel");
+  const texts = () => C10S.texts("c10s-texts");
+  const isPuzzle = () => Boolean(panel() && panel().dataset.puzzle);
+  const myTurn = () => Boolean(panel() && panel().dataset.yourTurn === "1");
+
+  function notation() {
+    return staged.map((s) => s.sq + "=" + (s.wild ? "*" : "") + s.digit).join(" ");
+  }
+
+  function showError(message) {
+    const node = $("#move-error");
+    if (!node) return;
+    node.textContent = message || "";
+    node.hidden = !message;
+  }
+
+  function render() {
+    $$(".rack .tile").forEach((tile) => {
+      const i = Number(tile.dataset.i);
+      const used = staged.some((s) => s.index === i);
+      tile.classList.toggle("used", used);
+      tile.disabled = used || (!myTurn() && !swapping);
+      tile.setAttribute("aria-pressed", String(swapping ? swapSet.has(i) : selected === i));
+    });
+    $$(".board .c.staged").forEach((cell) => {
+      cell.classList.remove("staged");
+      cell.textContent = "";
+      const label = cell.dataset.label;
+      if (label !== undefined) cell.setAttribute("aria-label", label);
+      if (cell.dataset.bonus) {
+        const small = document.createElement("small");
+        small.textContent = cell.dataset.bonus;
+        cell.appendChild(small);
+      }
+    });
+    staged.forEach((s) => {
+      const cell = $('.board .c[data-sq="' + s.sq + '"]');
+      if (!cell) return;
+      if (cell.dataset.label === undefined) {
+        cell.dataset.label = cell.getAttribute("aria-label");
+        cell.dataset.bonus = (cell.querySelector("small") || {}).textContent || "";
+      }
+      cell.classList.add("staged");
+      cell.textContent = s.digit;
+      cell.setAttribute("aria-label", s.sq + ": " + s.digit + (s.wild ? " (*)" : ""));
+    });
+    const play = $("#play"), recall = $("#recall");
+    if (play) play.disabled = staged.length === 0 || swapping;
+    if (recall) recall.disabled = staged.length === 0;
+    const swapConfirm = $("#swap-confirm");
+    if (swapConfirm) { swapConfirm.hidden = !swapping; swapConfirm.disabled = swapSet.size === 0; }
+    const swapButton = $("#swap");
+    if (swapButton) swapButton.setAttribute("aria-pressed", String(swapping));
+  }
+
+  async function preview() {
+    const p = panel();
+    const out = $("#preview");
+    if (!out) return;
+    delete out.dataset.legal;  // until the answer for this very staging comes
+    if (staged.length === 0 || isPuzzle()) { out.textContent = ""; previewSeq++; return; }
+    const seq = ++previewSeq;
+    try {
+      const r = await C10S.api("POST", "/api/v1/games/" + p.dataset.game + "/preview",
+        { move: notation() });
+      if (seq !== previewSeq) return;  // a newer staging already asked
+      if (r.status === 200 && r.body) {
+        out.dataset.legal = String(r.body.legal);
+        out.textContent = r.body.legal
+          ? texts().score + " " + r.body.score
+          : (r.body.error && r.body.error.message) || "";
+      } else if (r.body && r.body.error) {
+        out.textContent = r.body.error.message;
+      }
+    } catch (e) { /* the preview is a help: the move itself reports any error */ }
+  }
+
+  function changed() { showError(""); render(); preview(); }
+
+  function askWild() {
+    const dialog = $("#wild-dialog");
+    // A digit key answers at once (keyboard play); the buttons work for taps.
+    const onKey = (event) => {
+      if (/^[0-9]$/.test(event.key)) { event.preventDefault(); dialog.close(event.key); }
+    };
+    dialog.addEventListener("keydown", onKey);
+    return new Promise((resolve) => {
+      dialog.returnValue = "";
+      dialog.addEventListener("close", () => {
+        dialog.removeEventListener("keydown", onKey);
+        resolve(dialog.returnValue);
+      }, { once: true });
+      dialog.showModal();
+    });
+  }
+
+  async function placeOn(cell) {
+    if (selected === null) { showError(texts().choose_tile); return; }
+    const tile = $('.rack .tile[data-i="' + selected + '"]');
+    const index = selected;
+    let digit = tile.dataset.t, wild = false;
+    if (digit === "*") {
+      digit = await askWild();
+      if (digit === "") { cell.focus(); return; }
+      wild = true;
+    }
+    staged.push({ sq: cell.dataset.sq, index: index, digit: digit, wild: wild });
+    selected = null;
+    changed();
+    cell.focus();
+  }
+
+  function takeBack(sq) {
+    staged = staged.filter((s) => s.sq !== sq);
+    changed();
+  }
+
+  async function send(move) {
+    const p = panel();
+    let r;
+    try {
+      if (isPuzzle()) {
+        r = await C10S.api("POST", "/api/v1/puzzles/" + p.dataset.puzzle + "/attempt", { move: move });
+      } else {
+        const number = Number(p.dataset.move);
+        r = await C10S.api("POST", "/api/v1/games/" + p.dataset.game + "/moves",
+          { move: move, expected_move_number: number },
+          { "Idempotency-Key": "web-" + p.dataset.game + "-" + number + "-" + move });
+      }
+    } catch (e) { showError(texts().network); return false; }
+    if (r.status === 200 || r.status === 201) {
+      staged = []; selected = null; swapping = false; swapSet = new Set();
+      if (isPuzzle()) window.location.reload();
+      else C10S.refreshPanel();
+      return true;
+    }
+    showError((r.body && r.body.error && r.body.error.message) || String(r.status));
+    const error = $("#move-error");
+    if (error && r.body && r.body.error) error.dataset.code = r.body.error.code;
+    return false;
+  }
+
+  async function confirm(question) {
+    const dialog = $("#confirm-dialog");
+    if (!dialog) return true;
+    $("#confirm-title").textContent = question;
+    return new Promise((resolve) => {
+      dialog.returnValue = "";
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+      dialog.showModal();
+    });
+  }
+
+  document.addEventListener("click", async function (event) {
+    const target = event.target.closest("button");
+    if (!target || !panel() || !panel().contains(target)) return;
+    if (target.classList.contains("tile")) {
+      const i = Number(target.dataset.i);
+      if (swapping) { swapSet.has(i) ? swapSet.delete(i) : swapSet.add(i); render(); return; }
+      selected = selected === i ? null : i;
+      showError(""); render();
+      return;
+    }
+    if (target.classList.contains("c") && target.closest(".board")) {
+      if (!myTurn() || swapping) return;
+      const sq = target.dataset.sq;
+      if (staged.some((s) => s.sq === sq)) { takeBack(sq); return; }
+      if (target.dataset.d !== undefined) return;  // a tile already on the board
+      await placeOn(target);
+      return;
+    }
+    switch (target.id) {
+      case "play": if (staged.length) await send(notation()); break;
+      case "recall": staged = []; selected = null; changed(); break;
+      case "swap":
+        swapping = !swapping; swapSet = new Set(); staged = []; selected = null; changed(); break;
+      case "swap-confirm": {
+        if (!swapSet.size) break;
+        const tiles = $$(".rack .tile").filter((t) => swapSet.has(Number(t.dataset.i)))
+          .map((t) => t.dataset.t);
+        if (await confirm(texts().confirm_swap)) await send("swap " + tiles.join(" "));
+        break;
+      }
+      case "pass": if (await confirm(texts().confirm_pass)) await send("pass"); break;
+      case "nudge": {
+        const r = await C10S.api("POST", "/api/v1/games/" + panel().dataset.game + "/nudge", {});
+        const out = $("#nudge-status");
+        if (out) {
+          out.textContent = r.status === 202 ? texts().nudged
+            : (r.body && r.body.error && r.body.error.message) || String(r.status);
+        }
+        break;
+      }
+      case "resign": {
+        if (!(await confirm(texts().confirm_resign))) break;
+        const r = await C10S.api("POST", "/api/v1/games/" + panel().dataset.game + "/resign", {});
+        if (r.status === 200) C10S.refreshPanel();
+        else showError((r.body && r.body.error && r.body.error.message) || String(r.status));
+        break;
+      }
+    }
+  });
+
+  // Keyboard on the board: one tab stop, arrows move (roving tabindex).
+  function setupBoard() {
+    const cells = $$(".board .c");
+    if (!cells.length) return;
+    const n = Math.round(Math.sqrt(cells.length));
+    let current = cells.findIndex((c) => c.classList.contains("last"));
+    if (current < 0) current = Math.floor(cells.length / 2);
+    cells.forEach((c, i) => { c.tabIndex = i === current ? 0 : -1; });
+    const board = $(".board");
+    if (board.dataset.keys) return;  // once per board (a swap brings a new one)
+    board.dataset.keys = "1";
+    board.addEventListener("keydown", function (event) {
+      const i = cells.indexOf(document.activeElement);
+      if (i < 0) return;
+      const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n, ArrowDown: n };
+      if (event.key in moves) {
+        const j = i + moves[event.key];
+        const sameRow = Math.floor(j / n) === Math.floor(i / n);
+        if (j >= 0 && j < cells.length && (Math.abs(moves[event.key]) === n || sameRow)) {
+          cells[i].tabIndex = -1; cells[j].tabIndex = 0; cells[j].focus();
+        }
+        event.preventDefault();
+      } else if (/^[0-9*]$/.test(event.key) && myTurn()) {
+        const tile = $$(".rack .tile").find((t) => t.dataset.t === event.key && !t.classList.contains("used"));
+        if (tile && cells[i].dataset.d === undefined && !staged.some((s) => s.sq === cells[i].dataset.sq)) {
+          selected = Number(tile.dataset.i);
+          placeOn(cells[i]);
+        }
+        event.preventDefault();
+      } else if ((event.key === "Backspace" || event.key === "Delete") && staged.some((s) => s.sq === cells[i].dataset.sq)) {
+        takeBack(cells[i].dataset.sq);
+        event.preventDefault();
+      }
+    });
+  }
+
+  function reset() {
+    staged = []; selected = null; swapping = false; swapSet = new Set();
+    setupBoard(); render();
+  }
+  document.addEventListener("DOMContentLoaded", reset);
+  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one,
+  // and keep the keyboard where it was (the same control, else the turn's status line).
+  let focusId = null;
+  function selectorOf(node) {
+    if (node.id) return "#" + node.id;
+    if (node.dataset.sq) return '.board .c[data-sq="' + node.dataset.sq + '"]';
+    return "#turn-status";
+  }
+  document.addEventListener("htmx:beforeSwap", function () {
+    const active = document.activeElement;
+    focusId = panel() && panel().contains(active) ? selectorOf(active) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!panel()) return;
+    reset();
+    if (focusId) {
+      const target = $(focusId) || $("#turn-status");
+      if (target) {
+        if (!target.matches("button, a, input, select")) target.tabIndex = -1;
+        target.focus();
+      }
+      focusId = null;
+    }
+  });
+})();

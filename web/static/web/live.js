@@ -1,0 +1,98 @@
+// A game page follows the game without reloading: the player's event stream
+// (GET /api/v1/events, EventSource with the session cookie) where the server offers it,
+// otherwise polling the game with its ETag every few seconds while the page is visible.
+// Either way the panel (#game-panel) is re-rendered by htmx on its "refresh" trigger.
+"use strict";
+(function () {
+  const C10S = (window.C10S = window.C10S || {});
+  let etag = null;
+  let pollTimer = null;
+  let source = null;
+
+  function panel() { return document.getElementById("game-panel"); }
+  function gameId() { const p = panel(); return p && p.dataset.game; }
+
+  // One refresh at a time; a refresh asked for meanwhile (the computer answered while the
+  // page was fetching the panel after your move) runs once the new panel is in, so the last
+  // event is never lost to a response that was already under way.
+  let inFlight = false;
+  let again = false;
+  C10S.refreshPanel = function () {
+    const p = panel();
+    if (!p || !window.htmx) return;
+    if (inFlight) { again = true; return; }
+    inFlight = true;
+    window.htmx.trigger(p, "refresh");
+  };
+  function refreshed() {
+    if (!inFlight) return;
+    inFlight = false;
+    if (again) { again = false; C10S.refreshPanel(); }
+  }
+  document.addEventListener("htmx:afterSettle", refreshed);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!event.detail.successful) refreshed();
+  });
+
+  async function poll() {
+    if (document.visibilityState !== "visible" || !gameId()) return;
+    const headers = etag ? { "If-None-Match": etag } : {};
+    try {
+      const r = await C10S.api("GET", "/api/v1/games/" + gameId(), undefined, headers);
+      if (r.status === 200) {
+        const changed = etag !== null && r.headers.get("ETag") !== etag;
+        etag = r.headers.get("ETag");
+        const p = panel();
+        if (changed || (p && r.body && String(r.body.move_number) !== p.dataset.move)) {
+          C10S.refreshPanel();
+        }
+      }
+    } catch (e) { /* offline for a moment: the next poll tries again */ }
+  }
+
+  function startPolling() {
+    if (pollTimer) return;
+    const seconds = Number((panel() && panel().dataset.poll) || 5);
+    pollTimer = setInterval(poll, seconds * 1000);
+    poll();
+  }
+
+  function startStream() {
+    if (!window.EventSource) { document.body.dataset.live = "poll"; startPolling(); return; }
+    source = new EventSource("/api/v1/events");
+    const onEvent = function (event) {
+      let data = {};
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      if (String(data.game) === String(gameId())) C10S.refreshPanel();
+    };
+    ["move", "your_turn", "game_started", "game_finished", "deadline", "taken_over",
+     "round_over", "match_over", "table_dealt", "table_joined", "table_left", "table_back"]
+      .forEach(function (type) { source.addEventListener(type, onEvent); });
+    source.addEventListener("resync", C10S.refreshPanel);
+    let opened = false;
+    source.onopen = function () {
+      // Whatever happened between the page's rendering and the stream's start is not
+      // replayed (a fresh stream has no Last-Event-ID): look once.
+      if (!opened) poll();
+      opened = true;
+      document.body.dataset.live = "stream";
+    };
+    source.onerror = function () {
+      // Never opened (WSGI answers 501, a proxy refuses streams): poll instead. After an
+      // open stream drops, EventSource reconnects itself with Last-Event-ID.
+      if (!opened || source.readyState === EventSource.CLOSED) {
+        source.close();
+        document.body.dataset.live = "poll";
+        startPolling();
+      }
+    };
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!gameId()) return;
+    startStream();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && pollTimer) poll();
+    });
+  });
+})();

@@ -1,0 +1,59 @@
+"""Helpers shared by the web client's views."""
+
+from __future__ import annotations
+
+from functools import wraps
+from types import SimpleNamespace
+from typing import Any
+
+from django.http import HttpRequest
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from accounts.api.throttles import AddressThrottle, LoginThrottle
+from config.errors import ApiError
+
+
+def safe_next(request: HttpRequest, default: str = "/") -> str:
+    """The ``next`` page a form or link asked for, if it is on this site (no open redirect)."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return default
+
+
+def throttled(request: HttpRequest, scope: str) -> bool:
+    """The API's atomic throttles for sign-in (per address and per account) and sign-up (per
+    address), so the web forms cannot be used to get around them."""
+    throttle = LoginThrottle() if scope == "login" else AddressThrottle()
+    shim = SimpleNamespace(META=request.META, data=request.POST)
+    return not throttle.allow_request(shim, SimpleNamespace(throttle_scope=scope))
+
+
+def field_errors(detail: Any) -> dict[str, list[str]]:
+    """A DRF ``ValidationError.detail`` (or an ApiError's details) as {field: [messages]}."""
+    if isinstance(detail, dict):
+        return {
+            key: [str(m) for m in (value if isinstance(value, list) else [value])]
+            for key, value in detail.items()
+        }
+    if isinstance(detail, list):
+        return {"general": [str(m) for m in detail]}
+    return {"general": [str(detail)]}
+
+
+def page_errors(view):
+    """A service's refusal (no such game, not your game, no puzzle that day) as a page with the
+    same status and the translated message, instead of a server error."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except ApiError as exc:
+            context = {"message": exc.message, "code": exc.code}
+            return render(request, "web/error.html", context, status=exc.status)
+
+    return wrapped
