@@ -22,6 +22,11 @@ from accounts import emails, links, tokens, usernames
 from accounts.models import Device, User
 from config.errors import ApiError
 from games import dispatch
+from games import services as game_services
+from games.models import Game, Seat
+from games.moderation import reports
+from games.tables import services as tables
+from games.tables.models import Table
 
 
 def username_taken_message() -> str:
@@ -288,13 +293,11 @@ def delete_account(*, user_id: int, password: str) -> User:
     """Anonymise the account (name "deleted player N", no email, no password, no tokens),
     resign its running games and leave its tables; finished games stay for the opponents. The
     username is freed ``ACCOUNT_USERNAME_HOLD_DAYS`` later (``free_usernames``)."""
-    from games.tables import services as tables
-
     with transaction.atomic():
         user = _lock(user_id)
         if user.deleted_at is not None or not user.check_password(password):
             raise wrong_password()
-        _leave_games(user, tables)
+        _leave_games(user)
         # English in every language: the name is stored, and shown to everyone.
         user.display_name = f"deleted player {user.pk}"
         user.email = ""
@@ -310,11 +313,7 @@ def delete_account(*, user_id: int, password: str) -> User:
         return user
 
 
-def _leave_games(user: User, tables) -> None:
-    from games import services as game_services
-    from games.models import Game, Seat
-    from games.tables.models import Table
-
+def _leave_games(user: User) -> None:
     seated = Table.objects.filter(
         Q(seats__user=user) | Q(game__seats__user=user), status__in=["open", "dealt"]
     ).distinct()
@@ -355,3 +354,12 @@ def free_usernames(*, now=None) -> int:
 def purge_expired_devices(*, now=None) -> int:
     deleted, _ = Device.objects.filter(expiry__lt=now or timezone.now()).delete()
     return deleted
+
+
+# --- reports -----------------------------------------------------------------------------------
+def file_report(*, reporter: User, reason: str, text: str, username: str | None = None,
+                game_id: int | None = None):
+    """A player's report (``games.moderation.reports.file_report``), for the web client, which
+    reaches the moderation app only through this."""
+    return reports.file_report(reporter=reporter, reason=reason, text=text, username=username,
+                               game_id=game_id)
