@@ -26,8 +26,6 @@ from accounts.api.serializers import (
 )
 from accounts.api.throttles import PasswordResetThrottle, UserThrottle
 from config.errors import ApiError
-from games.moderation import reports
-from games.moderation.models import Report
 from web.views.common import field_errors
 
 
@@ -178,8 +176,8 @@ def report(request: HttpRequest) -> HttpResponse:
                                               "again."), status=429)
             data.is_valid(raise_exception=True)
             v = data.validated_data
-            reports.file_report(reporter=request.user, reason=v["reason"], text=v["text"],
-                                username=v.get("player"), game_id=v.get("game"))
+            services.file_report(reporter=request.user, reason=v["reason"], text=v["text"],
+                                 username=v.get("player"), game_id=v.get("game"))
         except ValidationError as exc:
             errors = field_errors(exc.detail)
             if "non_field_errors" in errors:
@@ -188,7 +186,8 @@ def report(request: HttpRequest) -> HttpResponse:
             errors = {"general": [exc.message]}
         else:
             return render(request, "web/account/report.html", {"done": True, "target": target})
-    context = {"target": target, "errors": errors, "reasons": Report.Reason.choices,
+    reasons = list(ReportInputSerializer().fields["reason"].choices.items())
+    context = {"target": target, "errors": errors, "reasons": reasons,
                "values": request.POST}
     return render(request, "web/account/report.html", context, status=400 if errors else 200)
 
