@@ -58,9 +58,11 @@ def email_taken(email: str, *, exclude_pk: int | None = None) -> bool:
 
 @transaction.atomic
 def register_user(
-    *, username: str, email: str, password: str, language: str = "en", device: str = "unknown"
-) -> tuple[User, str]:
-    """The new account and the key of its first device token; a verification email follows."""
+    *, username: str, email: str, password: str, language: str = "en",
+    device: str | None = "unknown",
+) -> tuple[User, str | None]:
+    """The new account and the key of its first device token (none for ``device=None``: the web
+    client signs in with a session); a verification email follows."""
     user = User(username=unicodedata.normalize("NFKC", username), email=email, language=language)
     user.set_password(password)
     try:
@@ -68,7 +70,7 @@ def register_user(
             user.save()
     except IntegrityError as exc:
         raise taken("email" if "email" in str(exc) else "username") from exc
-    _, key = tokens.issue(user=user, name=device)
+    key = None if device is None else tokens.issue(user=user, name=device)[1]
     if user.email:
         dispatch.enqueue_account_email_on_commit(emails.VERIFY, user.pk)
     return user, key

@@ -114,6 +114,7 @@ def account_settings(request: HttpRequest) -> HttpResponse:
     context = {
         "errors": errors,
         "saved": saved,
+        "resent": request.GET.get("resent", ""),
         "language_choices": Language.choices,
         "turn_email_choices": TurnEmails.choices,
     }
