@@ -437,6 +437,7 @@ SPECTACULAR_SETTINGS = {
         "GameKindEnum": "games.api.serializers.KIND_NAMES",
         "DefaultGameKindEnum": "games.api.serializers.DEFAULT_KIND_NAMES",
         "OtherGameKindEnum": "games.api.serializers.OTHER_KINDS",
+        "MoveKindEnum": "games.api.serializers.MOVE_KINDS",  # history and analysis
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
     },
     "POSTPROCESSING_HOOKS": [
@@ -538,6 +539,10 @@ CELERY_BEAT_SCHEDULE["accounts-sweep"] = {
     "task": "accounts.sweep",
     "schedule": 3600.0,  # expired device tokens; usernames of deleted accounts past the hold
 }
+CELERY_BEAT_SCHEDULE["games-sweep-analysis"] = {
+    "task": "games.sweep_analysis",
+    "schedule": 60.0,  # moves whose "% of best" analysis message was lost
+}
 CELERY_BEAT_SCHEDULE["games-purge-idempotency-records"] = {
     "task": "games.purge_idempotency_records",
     "schedule": 3600.0,  # stored Idempotency-Key responses past IDEMPOTENCY_RETENTION_DAYS
@@ -558,6 +563,12 @@ NOTIFY_NUDGE_HOURS = env_int("NOTIFY_NUDGE_HOURS", 24, minimum=1)
 NOTIFY_QUEUE = env_str("NOTIFY_QUEUE", "") or None
 # Queue of the computer's turns (empty = Celery's default queue).
 GAMES_AI_QUEUE = env_str("GAMES_AI_QUEUE", "") or None
+# Move analysis ("% of best"): its queue (empty = Celery's default queue); a move whose analysis
+# is still missing this many seconds after it was played is queued again by the sweep, which
+# looks back this many hours (older games are analysed when their analysis is asked for).
+GAMES_ANALYSIS_QUEUE = env_str("GAMES_ANALYSIS_QUEUE", "") or None
+GAMES_ANALYSIS_STALE_SECONDS = env_int("GAMES_ANALYSIS_STALE_SECONDS", 60, minimum=0)
+GAMES_ANALYSIS_SWEEP_HOURS = env_int("GAMES_ANALYSIS_SWEEP_HOURS", 24, minimum=1)
 # Milliseconds between consecutive computer turns (a solo match with several computers), so a
 # person can follow the play; 0 queues the next computer turn at once.
 GAMES_AI_PAUSE_SECONDS = env_int("GAMES_AI_PAUSE_MS", 1000, minimum=0) / 1000

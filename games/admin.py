@@ -77,7 +77,10 @@ class MoveInline(admin.TabularInline):
     """The full history, swaps with their tiles (staff may see them)."""
 
     model = Move
-    fields = ("number", "seat", "kind", "notation", "score", "public", "is_timeout", "created_at")
+    fields = (
+        "number", "seat", "kind", "notation", "score", "best_score", "best_notation", "public",
+        "is_timeout", "created_at",
+    )
     readonly_fields = fields
     extra = 0
     can_delete = False

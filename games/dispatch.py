@@ -7,13 +7,15 @@ they announce is in the database, and a sweep finds it if a message is lost, so 
 outage is logged and never fails the (committed) caller.
 
 Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer turns go to
-``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE`` (empty: Celery's default queue).
+``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE``, move analysis to
+``GAMES_ANALYSIS_QUEUE`` (empty: Celery's default queue).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +32,8 @@ PLAY_AI_TURN = "games.play_ai_turn"
 EXPIRE_TURN = "games.expire_turn"
 SWEEP_AI_TURNS = "games.sweep_ai_turns"
 PURGE_IDEMPOTENCY_RECORDS = "games.purge_idempotency_records"
+ANALYSE_MOVES = "games.analyse_moves"
+SWEEP_ANALYSIS = "games.sweep_analysis"
 SWEEP_EXPIRED_TURNS = "clocks.sweep_expired_turns"
 ENSURE_DAILY_PUZZLES = "puzzles.ensure_daily_puzzles"
 PROCESS_EVENT = "notifications.process_event"
@@ -50,6 +54,9 @@ NOTIFY_TASKS = frozenset({
     PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
     ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL,
 })
+# Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
+# from delaying computer turns when a deployment separates them.
+ANALYSIS_TASKS = frozenset({ANALYSE_MOVES})
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **kw: Any):
@@ -58,9 +65,18 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
         queue = getattr(settings, "GAMES_AI_QUEUE", None)
     elif name in NOTIFY_TASKS:
         queue = getattr(settings, "NOTIFY_QUEUE", None)
+    elif name in ANALYSIS_TASKS:
+        queue = getattr(settings, "GAMES_ANALYSIS_QUEUE", None)
     else:
         return None
     return {"queue": queue} if queue else None
+
+
+# When this process last failed to queue a message (time.monotonic()); best-effort messages
+# are not even tried for a while after it (``enqueue_analysis``).
+_last_refusal = float("-inf")
+# Seconds after a refused send during which best-effort messages are left to their sweep.
+BEST_EFFORT_QUIET_SECONDS = 30.0
 
 
 def send(name: str, *args: Any, countdown: float = 0) -> bool:
@@ -68,13 +84,19 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
 
     A signature rather than ``send_task``: when the task is registered in this process it is
     sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working."""
+    global _last_refusal
     try:
         options = {"countdown": countdown} if countdown > 0 else {}
         current_app.signature(name, args=args).apply_async(**options)
     except Exception:
+        _last_refusal = time.monotonic()
         log.warning("could not queue %s%r", name, args, exc_info=True)
         return False
     return True
+
+
+def broker_refused_recently() -> bool:
+    return time.monotonic() - _last_refusal < BEST_EFFORT_QUIET_SECONDS
 
 
 def send_on_commit(name: str, *args: Any) -> None:
@@ -112,6 +134,25 @@ def enqueue_turn_deadline(game_id: int, move_number: int, deadline: datetime) ->
 
 def enqueue_turn_deadline_on_commit(game_id: int, move_number: int, deadline: datetime) -> None:
     transaction.on_commit(lambda: enqueue_turn_deadline(game_id, move_number, deadline))
+
+
+def enqueue_analysis(game_id: int, up_to: int | None) -> bool:
+    """Analyse the game's due moves up to move ``up_to`` (None: all of them, the game's
+    analysis once it is over); ``games.sweep_analysis`` queues it again if this is lost.
+
+    Best effort: not tried while this process's last send was refused within
+    ``BEST_EFFORT_QUIET_SECONDS``: with a hung broker each try costs the move's request
+    another socket timeout, and nobody waits on an analysis (the sweep sends it later)."""
+    if broker_refused_recently():
+        log.info("broker refused a message recently: the analysis of game %s waits for the "
+                 "sweep", game_id)
+        return False
+    return send(ANALYSE_MOVES, game_id, up_to)
+
+
+def enqueue_analysis_on_commit(game_id: int, up_to: int | None) -> None:
+    # Looked up at commit time so that tests may replace ``enqueue_analysis``.
+    transaction.on_commit(lambda: enqueue_analysis(game_id, up_to))
 
 
 def enqueue_event(event_id: int) -> bool:

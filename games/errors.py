@@ -70,6 +70,18 @@ def no_hints() -> ApiError:
     return ApiError("no_hints", _("This game offers no hints."), status=400)
 
 
+def no_analysis() -> ApiError:
+    return ApiError("no_analysis", _("This game offers no move analysis."), status=400)
+
+
+def game_not_over() -> ApiError:
+    return ApiError(
+        "game_not_over",
+        _("The analysis is available once the game is over."),
+        status=409,
+    )
+
+
 def invalid(message: str, **details: Any) -> ApiError:
     return ApiError("invalid", message, status=400, details=details)
 

@@ -115,11 +115,18 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One played turn. Append-only: rows are never updated or deleted by the service.
+    """One played turn. Append-only: rows are never deleted, and what was played is never
+    changed; only the analysis (``best_score``, ``best_notation``) is filled in once, later.
 
     ``kind`` is the game kind's name for the move (Crazy10s: placement, pass, swap, resign,
     timeout); ``public`` is what every player may see of it beside the notation (Crazy10s:
     ``{"lines": [...], "drawn": n}``).
+
+    ``best_score`` / ``best_notation``: the highest score the mover could have made with the
+    pieces they held, and that move ("" when nothing could be placed), written by a worker
+    after the move (``games.services.analysis``). NULL until then, and for moves a kind does
+    not analyse (a resignation, Crazy Eights). ``best_notation`` names the mover's pieces:
+    another seat sees it only once the game is over (``selectors.best_visible``).
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
@@ -131,6 +138,8 @@ class Move(models.Model):
     score = models.IntegerField(default=0)
     public = models.JSONField(default=dict)
     is_timeout = models.BooleanField(default=False)
+    best_score = models.IntegerField(null=True, blank=True)
+    best_notation = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -253,7 +253,8 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
 
 
 def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
-    """The move log as ``seat_index`` may see it: an opponent's swap shows only its count."""
+    """The move log as ``seat_index`` may see it: an opponent's swap shows only its count, and
+    an opponent's best move only once the game is over (``best_visible``)."""
     names = {
         s.index: (describe_seat(s, game.kind) or {}).get("display_name") for s in game.seats.all()
     }
@@ -267,11 +268,88 @@ def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
             "kind": move.kind,
             "notation": move.notation if move.seat == seat_index else move.public_notation,
             "score": move.score,
+            **best_of(game, move, seat_index),
             "is_timeout": move.is_timeout,
             "created_at": move.created_at,
         }
         for move in Move.objects.filter(game=game).order_by("number")
     ]
+
+
+# --- move analysis ("% of best") ---------------------------------------------------------------
+def percent_of_best(score: int, best_score: int) -> float:
+    """``score`` as a percentage of the best available (one decimal); 100 when nothing scored
+    was possible. The Daily Puzzle's results use the same figure."""
+    if best_score <= 0:
+        return 100.0
+    return round(100.0 * score / best_score, 1)
+
+
+def analysis_public(game: Game) -> bool:
+    """Every seat's best moves may be shown to every player: the engine ended the game, which
+    shows the final racks too. An aborted or awarded game keeps its racks private, and a best
+    move names the tiles its seat held."""
+    return game.status == Game.Status.FINISHED and (game.result or {}).get(
+        "termination"
+    ) != "awarded"
+
+
+def best_visible(game: Game, move: Move, seat_index: int) -> bool:
+    """While the game runs a player sees the best move of their own moves only: another seat's
+    best move would show the tiles on that seat's rack."""
+    return move.seat == seat_index or analysis_public(game)
+
+
+def best_of(game: Game, move: Move, seat_index: int) -> dict[str, Any]:
+    """``best_score``, ``best_notation`` and ``percent_of_best`` of a move for ``seat_index``:
+    null while not analysed yet, for moves without analysis, and where it is hidden."""
+    if move.best_score is None or not best_visible(game, move, seat_index):
+        return {"best_score": None, "best_notation": None, "percent_of_best": None}
+    return {
+        "best_score": move.best_score,
+        "best_notation": move.best_notation,
+        "percent_of_best": percent_of_best(move.score, move.best_score),
+    }
+
+
+def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
+    """A game over, move by move: each move's score, the best available and its notation (as
+    ``seat_index`` may see them), and per seat the average "% of best" of its analysed moves.
+    ``complete`` is false while a worker is still filling moves in. Raises ``game_not_over``
+    while the game runs (nothing of it may show an opponent's best move then) and
+    ``no_analysis`` for kinds that do not analyse moves."""
+    kind = kinds.get(game.kind)
+    analysed_kinds = tuple(getattr(kind, "analysed_move_kinds", ()))
+    if not analysed_kinds or not hasattr(kind, "best_move"):
+        raise errors.no_analysis()
+    if not game.is_over:
+        raise errors.game_not_over()
+    public = analysis_public(game)
+    moves = [
+        {key: entry[key] for key in (
+            "number", "seat", "mine", "player", "kind", "notation", "score",
+            "best_score", "best_notation", "percent_of_best",
+        )}
+        for entry in move_history(game=game, seat_index=seat_index)
+    ]
+    complete = all(
+        m["best_score"] is not None
+        for m in moves
+        if m["kind"] in analysed_kinds and (m["mine"] or public)
+    )
+    seats = []
+    for seat in game.seats.all():
+        percents = [m["percent_of_best"] for m in moves
+                    if m["seat"] == seat.index and m["percent_of_best"] is not None]
+        seats.append({
+            "seat": seat.index,
+            "is_you": seat.index == seat_index,
+            "moves_analysed": len(percents),
+            "average_percent_of_best": (
+                round(sum(percents) / len(percents), 1) if percents else None
+            ),
+        })
+    return {"game": game.pk, "complete": complete, "seats": seats, "moves": moves}
 
 
 def waiting_for_you_count(*, user: User) -> int:

@@ -33,3 +33,9 @@ table_changed = Signal()
 # Sent after commit with ``sender=Game``: ``seat_taken_over(game_id, seat_index)`` — the turn's
 # deadline passed and the computer now plays that person's seat until they are back.
 seat_taken_over = Signal()
+
+# Sent after commit with ``sender=Game`` by the move analysis (games/services/analysis.py):
+# ``move_analysed(game_id, move_number)`` — the move's best score and notation are stored;
+# ``analysis_ready(game_id)`` — a game that is over has every move analysed.
+move_analysed = Signal()
+analysis_ready = Signal()

@@ -136,3 +136,24 @@ def expire_turn(game_id: int, expected_move_number: int) -> int | None:
         time.sleep(early)
     move = services.play_timeout(game_id=game_id, expected_move_number=expected_move_number)
     return move.number if move is not None else None
+
+
+@shared_task(
+    name=dispatch.ANALYSE_MOVES,
+    acks_late=True,
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def analyse_moves(game_id: int, up_to: int | None = None) -> int:
+    """Fill in the best move of the game's due moves up to ``up_to`` (None: all); returns how
+    many this run wrote. Idempotent: a move already analysed is never searched again for
+    writing, and never written twice."""
+    return len(services.analyse_moves(game_id=game_id, up_to=up_to))
+
+
+@shared_task(name=dispatch.SWEEP_ANALYSIS)
+def sweep_analysis() -> int:
+    """Queue the analysis of games whose move analysis message was lost (see the service)."""
+    return len(services.sweep_analysis())

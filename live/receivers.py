@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from games import signals
 from games.models import Game, Move, Seat
+from games.selectors import percent_of_best
 from live.publisher import publish, publish_on_commit
 
 log = logging.getLogger(__name__)
@@ -152,6 +153,35 @@ def on_game_finished(sender, *, game_id: int, **kwargs) -> None:
         }, game_id=game_id)
 
 
+def on_move_analysed(sender, *, game_id: int, move_number: int, **kwargs) -> None:
+    """A move's "% of best", to the person whose move it was and to no one else: the best move
+    names the tiles that seat held (the others see it in the game's analysis once it is over).
+    """
+    move = Move.objects.filter(game_id=game_id, number=move_number).first()
+    if move is None or move.best_score is None:
+        return
+    mover = Seat.objects.filter(game_id=game_id, index=move.seat, user__isnull=False).first()
+    if mover is None:
+        return  # a computer's move: nobody's own
+    publish(mover.user_id, "move_analysed", {
+        "game": game_id,
+        "move_number": move.number,
+        "seat": move.seat,
+        "kind": move.kind,
+        "notation": move.notation,
+        "score": move.score,
+        "best_score": move.best_score,
+        "best_notation": move.best_notation,
+        "percent_of_best": percent_of_best(move.score, move.best_score),
+    }, game_id=game_id)
+
+
+def on_analysis_ready(sender, *, game_id: int, **kwargs) -> None:
+    """A game over is analysed move by move: GET games/{id}/analysis has every move now."""
+    for seat in _humans(game_id):
+        publish(seat.user_id, "analysis_ready", {"game": game_id}, game_id=game_id)
+
+
 def on_notification_saved(sender, *, instance, created: bool, **kwargs) -> None:
     """A nudge is a ``SentNotification`` row (games/notifications/services/reminders.py):
     its creation commits with the nudge, so the event goes out on that commit."""
@@ -176,3 +206,5 @@ def connect() -> None:
     signals.game_finished.connect(on_game_finished, sender=Game, dispatch_uid="live-finished")
     signals.seat_taken_over.connect(on_seat_taken_over, sender=Game, dispatch_uid="live-away")
     signals.table_changed.connect(on_table_changed, dispatch_uid="live-table")
+    signals.move_analysed.connect(on_move_analysed, sender=Game, dispatch_uid="live-analysed")
+    signals.analysis_ready.connect(on_analysis_ready, sender=Game, dispatch_uid="live-analysis")

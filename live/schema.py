@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 EVENT_TYPES = ["game_started", "move", "your_turn", "deadline", "game_finished", "nudge",
-               "resync"]
+               "move_analysed", "analysis_ready", "resync"]
 
 _DESCRIPTION = (
     "Server-Sent Events (`text/event-stream`). Each event has an `id:`, an `event:` line (its "

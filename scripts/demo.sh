@@ -99,6 +99,10 @@ api "$BASE/games?status=active" -H "$AUTH"
 api $BASE/games/$GAME/how-to-play -H "$AUTH"
 api -X POST $BASE/games/$GAME/resign -H "$AUTH"
 
+# Once it is over (409 game_not_over before): each move's score, the best the mover could have
+# made and that move, "complete": false while a worker is still on it
+api $BASE/games/$GAME/analysis -H "$AUTH"
+
 # Log out: the token is deleted, and using it again answers 401
 api -X POST $BASE/auth/logout -H "$AUTH"
 CODE=$(curl -sS -o /dev/null -w '%{http_code}' $BASE/me -H "$AUTH")

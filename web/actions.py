@@ -64,4 +64,6 @@ API_ONLY: dict[str, str] = {
     "tables_back": "Crazy Eights tables: the Crazy Eights screens",
     "tables_invite": "Crazy Eights tables: the Crazy Eights screens",
     "game_events_stream": "the page follows the player's stream (events_stream) instead",
+    "games_analysis": "the game page's history shows each move's score / best (percent) from "
+    "the same stored analysis; no page of its own yet",
 }

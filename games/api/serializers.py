@@ -311,8 +311,53 @@ class MoveHistorySerializer(serializers.Serializer):
         child=serializers.DictField(), required=False,
         help_text="Crazy Eights: what the move did (public events)",
     )
+    best_score = serializers.IntegerField(
+        allow_null=True,
+        help_text="the best score the mover could have made (null: not analysed yet, not a "
+        "move that gets one, or another player's move while the game runs)",
+    )
+    best_notation = serializers.CharField(
+        allow_null=True, allow_blank=True,
+        help_text='that best move ("" when nothing could be placed)',
+    )
+    percent_of_best = serializers.FloatField(
+        allow_null=True, help_text="score / best_score in percent (100 when best_score is 0)"
+    )
     is_timeout = serializers.BooleanField()
     created_at = serializers.DateTimeField()
+
+
+class AnalysedMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    mine = serializers.BooleanField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.ChoiceField(choices=MOVE_KINDS)
+    notation = serializers.CharField(help_text="an opponent's swap shows only the count")
+    score = serializers.IntegerField()
+    best_score = serializers.IntegerField(
+        allow_null=True,
+        help_text="null: a move without analysis (a resignation), not analysed yet, or "
+        "another seat's move in a game that ended without play (aborted, awarded)",
+    )
+    best_notation = serializers.CharField(allow_null=True, allow_blank=True)
+    percent_of_best = serializers.FloatField(allow_null=True)
+
+
+class SeatAnalysisSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    is_you = serializers.BooleanField()
+    moves_analysed = serializers.IntegerField()
+    average_percent_of_best = serializers.FloatField(allow_null=True)
+
+
+class GameAnalysisSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    complete = serializers.BooleanField(
+        help_text="false while a worker is still analysing moves (ask again shortly)"
+    )
+    seats = SeatAnalysisSerializer(many=True)
+    moves = AnalysedMoveSerializer(many=True)
 
 
 class MovePlayedSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/preview", views.GamePreviewView.as_view(), name="game-preview"),
     path("games/<int:game_id>/resign", views.GameResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/hint", views.GameHintView.as_view(), name="game-hint"),
+    path("games/<int:game_id>/analysis", views.GameAnalysisView.as_view(), name="game-analysis"),
     path("games/<int:game_id>/nudge", NudgeView.as_view(), name="game-nudge"),
     path("games/<int:game_id>/how-to-play", views.HowToPlayView.as_view(), name="game-how-to-play"),
 ]

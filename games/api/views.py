@@ -224,6 +224,32 @@ class GameResignView(GameViewBase):
         return Response(s.view_serializer(view)(view).data)
 
 
+class GameAnalysisView(GameViewBase):
+    @extend_schema(
+        operation_id="games_analysis",
+        tags=["games"],
+        responses={
+            200: s.GameAnalysisSerializer,
+            **_errors(400, 401, 403, 404),
+            409: OpenApiResponse(
+                s.ErrorEnvelopeSerializer, description="game_not_over: the game is running"
+            ),
+        },
+        description="A game that is over, move by move: each move's score, the best score the "
+        "mover could have made and that move, and each seat's average percent of best. Both "
+        "players' moves once the game ended by play; after an abort or an award only your own. "
+        "While the game runs: 409 game_not_over. Kinds without analysis: 400 no_analysis.",
+    )
+    def get(self, request, game_id: int):
+        game, seat = selectors.game_for_player(
+            game_id=_game_id(game_id), user=request.user, defer_state=True
+        )
+        analysis = selectors.game_analysis(game=game, seat_index=seat.index)
+        if not analysis["complete"]:
+            services.request_analysis(game=game)  # a lost message, or a game from before
+        return Response(s.GameAnalysisSerializer(analysis).data)
+
+
 class GameHintView(GameViewBase):
     @extend_schema(
         operation_id="games_hint",

@@ -16,6 +16,7 @@ from games.kinds.base import (
     DRAW,
     LOSS,
     WIN,
+    BestMove,
     ComputerLevel,
     GameOutcome,
     MoveRecord,
@@ -25,6 +26,9 @@ from games.kinds.base import (
 )
 
 MOVE_KINDS = ("placement", "pass", "swap", "resign", "timeout")
+# Moves made on the mover's own turn with a rack that could have been placed: each gets the
+# best placement that rack had ("% of best"). A resignation may come on anyone's turn.
+ANALYSED_MOVE_KINDS = ("placement", "pass", "swap", "timeout")
 
 
 class Crazy10sKind:
@@ -38,6 +42,7 @@ class Crazy10sKind:
     move_input: ClassVar[type] = serializers.MoveFormSerializer
     position_output: ClassVar[type] = serializers.Crazy10sPositionSerializer
     v1_serializers: ClassVar[dict[str, type]] = serializers.V1_SERIALIZERS
+    analysed_move_kinds: ClassVar[tuple[str, ...]] = ANALYSED_MOVE_KINDS
 
     # --- engine access -----------------------------------------------------------------------
     def options(self, **validated: Any) -> dict[str, Any]:
@@ -105,6 +110,21 @@ class Crazy10sKind:
 
     def legal_placements(self, state: c10s.GameState) -> list[Any]:
         return c10s.legal_moves(state)
+
+    def best_move(self, state: c10s.GameState, seat: int) -> BestMove | None:
+        """The best placement ``seat`` had on its turn in ``state`` (None if it was not its
+        turn): the same search and order as the command line's ``analyze`` (every placement,
+        every wild assignment; ties go to the smallest notation), so the answer is stable."""
+        if state.current_player != seat:
+            return None
+        best: tuple[int, str] | None = None
+        for placement in c10s.legal_moves(state):
+            if best is not None and placement.score < best[0]:
+                continue
+            notation = c10s.format_move(placement.move)
+            if best is None or placement.score > best[0] or notation < best[1]:
+                best = (placement.score, notation)
+        return BestMove(*best) if best is not None else BestMove(0, "")
 
     # --- what players see ----------------------------------------------------------------------
     def position(self, state: c10s.GameState, seat: int, *, over: bool = False) -> dict[str, Any]:

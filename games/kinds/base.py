@@ -92,6 +92,15 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class BestMove:
+    """The best a seat could have scored in a position (kinds that analyse moves):
+    ``notation`` is that move's full notation, "" when nothing could be played for points."""
+
+    score: int
+    notation: str
+
+
+@dataclass(frozen=True)
 class ComputerLevel:
     level: str
     name: str  # in the active language
@@ -154,6 +163,11 @@ class GameKind(Protocol):
         """How a computer seat is named to players, e.g. "Computer (Expert)"."""
 
     def computer_description(self, level: str) -> str: ...
+
+    # Optional (Crazy10s): move analysis, "% of best" (games.services.analysis). A kind that
+    # analyses moves sets ``analysed_move_kinds`` (the ``Move.kind`` values that get a best
+    # move) and implements ``best_move(state, seat) -> BestMove | None``: the best move
+    # ``seat`` had in ``state`` (the position before its move), from its own pieces only.
 
     # --- staff -----------------------------------------------------------------------------------
     def admin_position_html(self, game_state: dict[str, Any]) -> str:

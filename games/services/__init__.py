@@ -6,10 +6,12 @@ database unchanged when they do (the transaction rolls back).
 
 Modules by concern: ``creation`` (new games, random pairing), ``moves`` (a player's move,
 preview, presence), ``endings`` (resign, moderation's abort and award), ``computer`` (the moves
-the server plays: computer turns and timeouts); ``_common`` holds what they share. Private
+the server plays: computer turns and timeouts), ``analysis`` (the best move of each move, "% of
+best", filled in by a worker); ``_common`` holds what they share. Private
 helpers live in their module: patch them there (e.g. ``games.services.creation._new_seed``).
 """
 
+from games.services.analysis import analyse_moves, request_analysis, sweep_analysis
 from games.services.computer import play_ai_turn, play_timeout
 from games.services.creation import (
     DEFAULT_KIND,
@@ -34,6 +36,7 @@ __all__ = [
     "SEEN_RESOLUTION",
     "MoveReceipt",
     "abort_game",
+    "analyse_moves",
     "award_game",
     "Receipt",
     "come_back",
@@ -46,6 +49,8 @@ __all__ = [
     "play_timeout",
     "preview_move",
     "purge_idempotency_records",
+    "request_analysis",
     "resign",
     "submit_move",
+    "sweep_analysis",
 ]

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import dispatch, errors, kinds, signals
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
+from games.services import analysis
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -129,6 +130,12 @@ def _record_move(
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
     game.save()
+    # Last of the move's after-commit work: the analysis message is best effort and skipped
+    # when the broker just refused the messages before it (see dispatch.enqueue_analysis).
+    analysis.enqueue_after_move(
+        game, seats[record.seat].user_id, record.kind, summary.move_number,
+        over=summary.outcome is not None,
+    )
     return played
 
 

@@ -48,6 +48,15 @@ def test_both_racks_the_bag_and_the_full_history(moderator_client, played_game):
     assert "swap 1 2" in page  # staff see the swapped tiles, players only the count
 
 
+def test_the_history_shows_each_moves_best_move_to_staff(moderator_client, played_game):
+    services.analyse_moves(game_id=played_game.pk)  # the game runs: both are persons' moves
+    moves = {m.number: m for m in played_game.moves.all()}
+    assert moves[1].best_notation and moves[2].best_notation
+    page = _page(moderator_client, played_game)
+    for move in moves.values():
+        assert move.best_notation in page and f">{move.best_score}<" in page
+
+
 def test_private_state_is_not_editable(moderator_client, played_game):
     url = reverse("admin:games_game_change", args=[played_game.pk])
     page = _page(moderator_client, played_game)

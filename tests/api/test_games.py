@@ -5,7 +5,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.api import views
-from games.crazy10s import engine
+from games.crazy10s import engine, levels
 from games.models import Game
 from tests.helpers import assert_error
 
@@ -24,10 +24,12 @@ def test_create_against_the_computer(alice_client, fixed_seed, ai_queue):
     assert view["opponent"] == {
         "kind": "computer", "username": None, "display_name": "Computer (Strong)",
         "level": "strong",
-        "level_description": (
-            "Weighs points against the tiles it keeps, swaps wisely and plans the end of the game."
-        ),
+        "level_description": levels.description("strong"),
     }
+    assert view["opponent"]["level_description"].startswith(
+        "Weighs points against the tiles it keeps, swaps wisely and plans the end of the game. "
+        "Against a player who always takes the highest score it wins "
+    )
     assert view["rack"] == ["0", "1", "2", "3", "5", "5", "5"]
     assert view["opponent_rack_size"] == 7 and view["bag_size"] == 66
     assert len(view["board"]) == 13 and view["board"][6] == "............."

@@ -34,6 +34,7 @@ GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come with
 def worker(settings):
     queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
     settings.GAMES_AI_QUEUE = queue
+    settings.GAMES_ANALYSIS_QUEUE = queue  # the move analysis ("% of best") runs there too
     proc = start_worker(
         queue=queue,
         db_url=worker_database_url(),
@@ -128,3 +129,24 @@ def test_a_full_game_against_the_computer(worker, alice, alice_client):
     notations = [m.notation for m in Move.objects.filter(game=game).order_by("number")]
     replayed = engine.replay(game.seed, engine.Options.from_dict(game.options), notations)
     assert replayed.to_dict() == game.state
+    # The worker analysed every move ("% of best"): alice's after each, the computer's at the end.
+    analysis = wait_for_analysis(alice_client, game_id, worker)
+    moves = analysis["moves"]
+    assert len(moves) == len(history) and {m["seat"] for m in moves} == {0, 1}
+    for move in moves:
+        assert move["best_score"] is not None and move["best_score"] >= move["score"], move
+        assert 0 <= move["percent_of_best"] <= 100
+    # alice always played the top placement (or passed without one): 100 % on placements
+    assert {m["percent_of_best"] for m in moves if m["mine"] and m["kind"] == "placement"} == {
+        100.0
+    }
+
+
+def wait_for_analysis(client, game_id: int, worker, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        body = client.get(f"/api/v1/games/{game_id}/analysis").json()
+        if body["complete"]:
+            return body
+        time.sleep(0.2)
+    raise AssertionError(f"no complete analysis within {timeout} s\n{worker_log(worker)}")

@@ -120,6 +120,7 @@ def start_worker(
     env.update(
         DATABASE_URL=db_url,
         GAMES_AI_QUEUE=queue,
+        GAMES_ANALYSIS_QUEUE=queue,
         NOTIFY_QUEUE=queue,
         CELERY_TASK_ALWAYS_EAGER="false",
         PYTHONPATH=str(ROOT),

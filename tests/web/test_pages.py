@@ -98,7 +98,8 @@ def test_home_lists_your_turn_first_with_the_badge(client, alice, bob, ai_queue)
     waiting = {g.pk for g in (theirs, mine) if g.current_seat == [
         s.index for s in g.seats.all() if s.user_id == alice.pk][0]}
     assert set(ids[: len(waiting)]) == waiting
-    assert 'id="waiting-badge"' in html if waiting else "waiting-badge" not in html
+    # (the badge's slot, id="waiting-badge-slot", is always there)
+    assert ('id="waiting-badge"' in html) == bool(waiting)
 
 
 def test_new_game_against_the_computer(client, alice, ai_queue):
@@ -257,3 +258,27 @@ def test_a_past_puzzle_shows_its_best_move_and_links_to_today(client, alice):
     today = client.get("/puzzle").content.decode()
     assert f'href="/puzzle/{yesterday.isoformat()}"' in today
     assert 'id="best-move"' not in today  # today's solution only after the attempt
+
+
+def test_the_history_shows_score_best_and_percent_of_your_own_moves_only(
+    client, alice, bob, human_game
+):
+    """"% of best" on the game page: alice sees hers; bob sees nothing of her best move (it
+    names her tiles) until the game is over."""
+    from games import services
+    from games.models import Move
+
+    services.submit_move(game_id=human_game.pk, user=alice, move="g7=5 h7=5",
+                         expected_move_number=0)
+    services.analyse_moves(game_id=human_game.pk)
+    best = Move.objects.get(game=human_game, number=1)
+    shown = f"/ {best.best_score} ({round(100 * 20 / best.best_score, 1)} %)"
+    client.force_login(alice)
+    html = client.get(f"/games/{human_game.pk}").content.decode()
+    assert shown in html and best.best_notation in html
+    client.force_login(bob)
+    html = client.get(f"/games/{human_game.pk}").content.decode()
+    assert shown not in html and best.best_notation not in html
+    services.resign(game_id=human_game.pk, user=alice)
+    html = client.get(f"/games/{human_game.pk}").content.decode()
+    assert shown in html and best.best_notation in html  # over: both players see it

@@ -11,6 +11,9 @@ from django.utils import timezone
 
 from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
 
+# One "% of best" for puzzles and games (re-exported for the puzzle API).
+from games.selectors import percent_of_best as percent_of_best
+
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
 
@@ -22,12 +25,6 @@ LEADERBOARD_ORDER = (F("score").desc(), F("created_at").asc(), F("id").asc())
 
 def utc_today() -> date:
     return timezone.now().date()  # USE_TZ with TIME_ZONE UTC: now() is an aware UTC datetime
-
-
-def percent_of_best(score: int, best_score: int) -> float:
-    if best_score <= 0:
-        return 100.0
-    return round(100.0 * score / best_score, 1)
 
 
 def attempt_of(puzzle: Puzzle, user: User | AnonymousUser) -> PuzzleAttempt | None:

@@ -1,0 +1,61 @@
+"""Two analyses of the same game at once (the move's own message and the game-end task, or a
+duplicate delivery) on real PostgreSQL: each move is written once and announced once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection
+
+from games import dispatch, services, signals
+from games.models import Move
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_simultaneous_analyses_write_and_announce_each_move_once(
+    alice, bob, ai_queue, fixed_seed, monkeypatch
+):
+    monkeypatch.setattr(dispatch, "enqueue_analysis", lambda g, n: True)  # run them here
+    game = services.create_game(user=alice, opponent={"username": "bob"})
+    services.submit_move(game_id=game.pk, user=alice, move="g7=5 h7=5", expected_move_number=0)
+    services.submit_move(game_id=game.pk, user=bob, move="pass", expected_move_number=1)
+    services.submit_move(game_id=game.pk, user=alice, move="pass", expected_move_number=2)
+    services.resign(game_id=game.pk, user=bob)
+
+    announced: list[int] = []
+    lock = threading.Lock()
+
+    def on_analysed(sender, *, move_number: int, **kwargs) -> None:
+        with lock:
+            announced.append(move_number)
+
+    signals.move_analysed.connect(on_analysed, dispatch_uid="test-concurrent")
+    barrier = threading.Barrier(4)
+    written: list[list[int]] = []
+    failures: list[BaseException] = []
+
+    def analyse(up_to: int | None) -> None:
+        try:
+            barrier.wait(timeout=10)
+            result = services.analyse_moves(game_id=game.pk, up_to=up_to)
+            with lock:
+                written.append(result)
+        except BaseException as exc:
+            failures.append(exc)
+        finally:
+            connection.close()
+
+    try:
+        threads = [threading.Thread(target=analyse, args=(n,)) for n in (None, None, 3, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+    finally:
+        signals.move_analysed.disconnect(dispatch_uid="test-concurrent")
+    assert not failures, failures
+    assert sorted(n for numbers in written for n in numbers) == [1, 2, 3]
+    assert sorted(announced) == [1, 2, 3]
+    assert Move.objects.filter(game=game, best_score__isnull=False).count() == 3
