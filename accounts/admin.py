@@ -9,13 +9,21 @@ _PREFERENCES = ("display_name", "language", "turn_emails", "reminder_emails", "r
 
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
-    fieldsets = (*BaseUserAdmin.fieldsets, (_("Game preferences"), {"fields": _PREFERENCES}))
+    fieldsets = (
+        *BaseUserAdmin.fieldsets,
+        (_("Game preferences"), {"fields": _PREFERENCES}),
+        (_("Account"), {"fields": ("email_verified", "deleted_at")}),
+    )
     add_fieldsets = (
         *BaseUserAdmin.add_fieldsets,
         (_("Game preferences"), {"fields": ("email", "language")}),
     )
-    list_display = ("username", "email", "display_name", "language", "is_active", "is_staff")
-    list_filter = (*BaseUserAdmin.list_filter, "language", "turn_emails")
+    list_display = (
+        "username", "email", "email_verified", "display_name", "language", "is_active",
+        "is_staff",
+    )
+    list_filter = (*BaseUserAdmin.list_filter, "email_verified", "language", "turn_emails")
+    readonly_fields = ("deleted_at",)
     actions = ["suspend_users"]
 
     @admin.action(description=_("Suspend selected users"), permissions=["change"])

@@ -1,9 +1,11 @@
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from knox.models import AbstractAuthToken
 
 from accounts import usernames
 from accounts.validators import refuse_control_characters
@@ -55,6 +57,12 @@ class User(AbstractUser):
     unsubscribe_key = models.CharField(
         max_length=32, unique=True, default=new_unsubscribe_key, editable=False
     )
+    # Game emails (turns, reminders, invitations, digests) go only to a verified address
+    # (games.notifications decides that in one place). A new address starts unverified.
+    email_verified = models.BooleanField(_("email verified"), default=False)
+    # Set when the player deleted the account (anonymised; the row stays for their opponents'
+    # finished games). The username is freed ACCOUNT_USERNAME_HOLD_DAYS later.
+    deleted_at = models.DateTimeField(_("deleted at"), null=True, blank=True, editable=False)
 
     def clean(self) -> None:
         # Forms (the admin) check what the unique indexes on the derived fields would refuse,
@@ -96,3 +104,26 @@ class User(AbstractUser):
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
+
+
+class Device(AbstractAuthToken):
+    """One sign-in: a token (knox: only its SHA-512 digest is stored) named after the device or
+    client that asked for it, with the time it was last used. Its expiry moves on with each use
+    (``REST_KNOX["TOKEN_TTL"]`` after the last one)."""
+
+    id = models.BigAutoField(primary_key=True)
+    # Knox makes the digest the primary key; here it is only unique, so that a device has a
+    # short id to show and revoke (``DELETE me/devices/{id}``) that says nothing of the key.
+    digest = models.CharField(max_length=128, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="auth_token_set"
+    )
+    name = models.CharField(_("device"), max_length=100, blank=True)
+    last_used = models.DateTimeField(_("last used"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("device")
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name or '?'} ({self.user_id})"

@@ -41,8 +41,8 @@ def rss_mb(pid: int) -> float:
 
 def latency(base: str, moves: int) -> list[float]:
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
 
+    from accounts import tokens
     from games import services
     from games.models import Game
     from tests.live.server import SseClient
@@ -50,7 +50,7 @@ def latency(base: str, moves: int) -> list[float]:
     users = get_user_model()
     alice = users.objects.create_user("bench_a", "a@example.test", "x-Pass-123!")
     bob = users.objects.create_user("bench_b", "b@example.test", "x-Pass-123!")
-    token = Token.objects.create(user=bob).key
+    token = tokens.issue(user=bob, name="bench")[1]
     stream = SseClient(f"{base}/api/v1/events", {"Authorization": f"Token {token}"}).start()
     samples: list[float] = []
     game = None
@@ -131,11 +131,12 @@ def main() -> None:
                   f"{len(ms)} moves: p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
                   f"max {ms[-1]:.1f} ms")
             from django.contrib.auth import get_user_model
-            from rest_framework.authtoken.models import Token
+
+            from accounts import tokens
 
             idle_user = get_user_model().objects.create_user("bench_idle", "i@example.test",
                                                              "x-Pass-123!")
-            token = Token.objects.create(user=idle_user).key
+            token = tokens.issue(user=idle_user, name="bench")[1]
             time.sleep(1)
             before = rss_mb(server.pid)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.utils import translation
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
@@ -40,12 +40,25 @@ def activate_for_user(request: HttpRequest | Request, user: User) -> None:
     django_request.LANGUAGE_CODE = language
 
 
-class LanguageTokenAuthentication(TokenAuthentication):
+class LanguageTokenAuthentication(BaseAuthentication):
+    """``Authorization: Token <key>``: a device token (``accounts.tokens``, django-rest-knox).
+
+    DRF imports its authentication classes while Django is still loading (a Celery app, a
+    management command), before models may be imported; knox's module imports its models. So
+    the knox-based class is looked up at the first request instead of at import."""
+
+    keyword = "Token"
+
     def authenticate(self, request):
-        result = super().authenticate(request)
+        from accounts.tokens import DeviceTokenAuthentication
+
+        result = DeviceTokenAuthentication().authenticate(request)
         if result is not None:
             activate_for_user(request, result[0])
         return result
+
+    def authenticate_header(self, request) -> str:
+        return self.keyword
 
 
 class LanguageSessionAuthentication(SessionAuthentication):

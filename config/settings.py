@@ -2,6 +2,7 @@
 
 import os
 import re
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -153,7 +154,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "corsheaders",
     "rest_framework",
-    "rest_framework.authtoken",
+    "rest_framework.authtoken",  # its table held the tokens before accounts.Device (0006)
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
     "accounts",
@@ -251,6 +253,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
+
+# --- accounts: devices (django-rest-knox), signed links ----------------------------------------
+# One token per sign-in (``accounts.Device``, knox's abstract token model plus a name and the
+# time of last use). Keys are stored as SHA-512 digests; ``Authorization: Token <key>`` as
+# before. A token unused for ACCOUNT_TOKEN_IDLE_DAYS expires (its expiry moves on with each
+# use, written at most once a minute).
+KNOX_TOKEN_MODEL = "accounts.Device"
+# knox's own migrations create its (swapped-out, unused) AuthToken table: skip them.
+MIGRATION_MODULES = {"knox": None}
+ACCOUNT_TOKEN_IDLE_DAYS = env_int("ACCOUNT_TOKEN_IDLE_DAYS", 90, minimum=1)
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=ACCOUNT_TOKEN_IDLE_DAYS),
+    "AUTO_REFRESH": True,
+    "MIN_REFRESH_INTERVAL": 60,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+# Email verification links are valid this long; password reset links one hour (single use).
+ACCOUNT_VERIFY_EMAIL_DAYS = env_int("ACCOUNT_VERIFY_EMAIL_DAYS", 3, minimum=1)
+ACCOUNT_RESET_PASSWORD_MINUTES = env_int("ACCOUNT_RESET_PASSWORD_MINUTES", 60, minimum=1)
+# Game emails go only to verified addresses. `make run` (emails printed to the console, where
+# nobody can click a link) turns this off for itself.
+ACCOUNT_REQUIRE_VERIFIED_EMAIL = env_bool("ACCOUNT_REQUIRE_VERIFIED_EMAIL", True)
+# A deleted account's username is free for others after this.
+ACCOUNT_USERNAME_HOLD_DAYS = env_int("ACCOUNT_USERNAME_HOLD_DAYS", 30, minimum=0)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -363,7 +389,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Crazy10s Online <noreply@loc
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token/session authentication that also switches to the user's saved language.
-        "config.i18n.LanguageTokenAuthentication",
+        "config.i18n.LanguageTokenAuthentication",  # accounts.Device tokens (knox)
         "config.i18n.LanguageSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -386,6 +412,12 @@ REST_FRAMEWORK = {
         "chat": env_str("THROTTLE_CHAT", "10/min"),
         "rematch": env_str("THROTTLE_REMATCH", "10/hour"),
         "friend_requests": env_str("THROTTLE_FRIEND_REQUESTS", "30/hour"),
+        # accounts: verification email resends (per user), reset requests (per client address
+        # and per address asked for, known or not), reports (per user)
+        "email_resend": env_str("THROTTLE_EMAIL_RESEND", "3/hour"),
+        "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
+        "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
+        "reports": env_str("THROTTLE_REPORTS", "30/hour"),
     },
 }
 # --- throttling: trusted proxies, per-account login rate (config/throttling.py) ---------------
@@ -515,6 +547,10 @@ CELERY_BEAT_SCHEDULE["notifications-sweep-outbox"] = {
 CELERY_BEAT_SCHEDULE["notifications-purge-old"] = {
     "task": "notifications.purge_old",
     "schedule": 3600.0,  # claims and outbox rows past NOTIFY_RETENTION_DAYS
+}
+CELERY_BEAT_SCHEDULE["accounts-sweep"] = {
+    "task": "accounts.sweep",
+    "schedule": 3600.0,  # expired device tokens; usernames of deleted accounts past the hold
 }
 CELERY_BEAT_SCHEDULE["games-sweep-analysis"] = {
     "task": "games.sweep_analysis",

@@ -14,13 +14,14 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from datetime import datetime
 from typing import Any
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -45,11 +46,15 @@ SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
 RATE_GAME = "social.rate_game"
 SWEEP_RATINGS = "social.sweep_ratings"
+ACCOUNT_EMAIL = "accounts.send_email"
+PASSWORD_RESET_EMAIL = "accounts.send_password_reset"
+SWEEP_ACCOUNTS = "accounts.sweep"
 
 # A turn's deadline timer goes with the computer's turns: it makes the computer play.
 AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
     PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
+    ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL,
 })
 # Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
 # from delaying computer turns when a deployment separates them.
@@ -166,3 +171,32 @@ def enqueue_rating(game_id: int) -> bool:
 def enqueue_send(notification_id: int) -> bool:
     """Send one claimed email (``requeue_stuck`` sends it again if this is lost)."""
     return send(SEND_NOTIFICATION, notification_id)
+
+
+# --- accounts (accounts.services) ---------------------------------------------------------------
+def send_in_background(name: str, *args: Any) -> threading.Thread:
+    """Publish from a short-lived thread: the request answers without waiting for the broker.
+    Account emails are published this way because sign-up and the reset request must stay fast
+    with Redis hung (a publish can take two socket timeouts); nothing is lost that matters: a
+    missing email is asked for again (resend, another reset request)."""
+
+    def run() -> None:
+        try:
+            send(name, *args)
+        finally:
+            connections.close_all()  # an eager (test) task used this thread's connection
+
+    thread = threading.Thread(target=run, name=f"publish-{name}", daemon=True)
+    thread.start()
+    return thread
+
+
+def enqueue_account_email_on_commit(kind: str, user_id: int, **extra: Any) -> None:
+    """An account email (verify the address, a moderator's warning) after the commit."""
+    transaction.on_commit(lambda: send_in_background(ACCOUNT_EMAIL, kind, user_id, extra))
+
+
+def enqueue_password_reset(email: str) -> None:
+    """The worker looks the address up and mails a link only if an account has it: the request
+    does the same work, and answers as fast, for a known and an unknown address."""
+    send_in_background(PASSWORD_RESET_EMAIL, email)

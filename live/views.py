@@ -2,7 +2,8 @@
 
 Authentication is the API's: ``Authorization: Token <key>``, or the session cookie (a
 browser's EventSource cannot set headers). The credentials are checked again at every
-heartbeat: a deleted token (logout, suspension) or a deactivated account ends the stream.
+heartbeat: a revoked or expired device token (logout, revocation, password change or reset,
+suspension, deletion) or a deactivated account ends the stream.
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from weakref import WeakKeyDictionary
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import HASH_SESSION_KEY, get_user_model
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from config.exceptions import envelope
 from config.i18n import activate_for_user
 from config.unavailable import unavailable_response
@@ -81,13 +83,14 @@ async def _authenticate(
         key = _token_key(request)
         token = None
         if key is not None:
-            token = await Token.objects.select_related("user").filter(key=key).afirst()
+            token = await sync_to_async(tokens.find)(key)
         if token is None or not token.user.is_active:
             failed = exceptions.AuthenticationFailed()
             return None, None, _error("authentication_failed", str(failed.detail), 401)
+        device_id = token.pk
 
         async def token_alive() -> bool:
-            return await Token.objects.filter(key=key, user__is_active=True).aexists()
+            return await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
 
         return token.user, token_alive, None
     user = await request.auser()
@@ -99,10 +102,13 @@ async def _authenticate(
     store = type(request.session)
 
     async def session_alive() -> bool:
-        # Logged out (the session row is gone) or suspended: the stream ends.
-        exists = await sync_to_async(store().exists)(session_key)
-        active = await get_user_model().objects.filter(pk=user_id, is_active=True).aexists()
-        return exists and active
+        # Logged out (the session row is gone), suspended, or the password changed elsewhere
+        # (the session's password hash is stale, as Django's own check finds): the stream ends.
+        data = await sync_to_async(store(session_key).load)()
+        user = await get_user_model().objects.filter(pk=user_id, is_active=True).afirst()
+        return bool(data) and user is not None and constant_time_compare(
+            data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
+        )
 
     return user, session_alive, None
 

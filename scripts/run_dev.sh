@@ -14,6 +14,9 @@ VAR="${VAR_DIR:-var}"
 # DEBUG is off by default everywhere else; this development server turns it on for itself
 # (and with it the development SECRET_KEY and plain-HTTP cookies).
 export DEBUG="${DEBUG:-true}"
+# Emails are printed to the console here (unless EMAIL_HOST is set): nobody could click a
+# verification link, so game emails go to unverified addresses too.
+export ACCOUNT_REQUIRE_VERIFIED_EMAIL="${ACCOUNT_REQUIRE_VERIFIED_EMAIL:-false}"
 # Links in emails point at this server, whatever its port.
 export SITE_BASE_URL="${SITE_BASE_URL:-http://127.0.0.1:${PORT}}"
 

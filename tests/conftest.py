@@ -4,7 +4,6 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.test import override_settings
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.django_env import assert_test_cache
@@ -67,6 +66,8 @@ def user_factory(db, django_user_model):
         n = next(_counter)
         username = username or f"player{n}"
         fields.setdefault("email", f"{username}@example.test")
+        # Fixture players have confirmed their address (game emails go only to verified ones).
+        fields.setdefault("email_verified", True)
         return django_user_model.objects.create_user(
             username=username, password=fields.pop("password", PASSWORD), **fields
         )
@@ -79,10 +80,12 @@ def make_client(db):
     """``make_client(user)`` -> an APIClient authenticated with the user's token."""
 
     def create(user) -> APIClient:
-        token, _ = Token.objects.get_or_create(user=user)
+        from accounts import tokens
+
+        _, key = tokens.issue(user=user, name="tests")
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-        client.token = token.key
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+        client.token = key
         return client
 
     return create

@@ -19,7 +19,7 @@ from django.template.loader import select_template
 ContextBuilder = Callable[[HttpRequest, dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
 
 # Modules that register a kind's page context (imported once, on first use).
-KIND_MODULES = ["web.crazy10s"]
+KIND_MODULES = ["web.crazy10s", "web.crazy_eights"]
 
 _builders: dict[str, ContextBuilder] = {}
 _loaded = False

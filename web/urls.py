@@ -1,10 +1,10 @@
 """The web client's pages (namespace ``web``). Stable addresses: a link in an email or a phone's
-home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``)."""
+home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/tables/<code>``)."""
 
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, games, puzzle, social
+from web.views import account, account_pages, crazy_eights, games, puzzle, social
 
 register_converter(DayConverter, "webday")
 
@@ -17,6 +17,17 @@ urlpatterns = [
     path("signout", account.signout, name="signout"),
     path("settings", account.account_settings, name="settings"),
     path("language", account.set_language, name="language"),
+    # Account pages (issue 14); the first two are the links of account emails.
+    path("account/verify-email", account_pages.verify_email, name="verify-email"),
+    path("account/reset-password", account_pages.reset_password, name="reset-password"),
+    path("account/verify-email/resend", account_pages.resend_verification,
+         name="resend-verification"),
+    path("account/forgot-password", account_pages.forgot_password, name="forgot-password"),
+    path("account/password", account_pages.change_password, name="change-password"),
+    path("account/devices", account_pages.devices, name="devices"),
+    path("account/export", account_pages.export_data, name="export"),
+    path("account/delete", account_pages.delete_account, name="delete-account"),
+    path("report", account_pages.report, name="report"),
     path("games/new", games.new_game, name="new-game"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
@@ -24,4 +35,9 @@ urlpatterns = [
     path("players/<str:username>", social.player_page, name="player"),
     path("puzzle", puzzle.puzzle_page, name="puzzle"),
     path("puzzle/<webday:day>", puzzle.puzzle_page, name="puzzle-day"),
+    # Crazy Eights: a solo match, and tables with friends (the share link opens /tables/<code>)
+    path("games/new/crazy-eights", crazy_eights.new_match, name="new-crazy-eights"),
+    path("tables", crazy_eights.find_table, name="tables"),
+    path("tables/<str:code>", crazy_eights.table_page, name="table"),
+    path("tables/<str:code>/panel", crazy_eights.table_panel, name="table-panel"),
 ]

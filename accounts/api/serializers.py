@@ -69,10 +69,21 @@ class UserSerializer(StrictModelSerializer):
             "turn_emails",
             "reminder_emails",
             "result_emails",
+            "email_verified",
             "puzzle_streak",
             "best_puzzle_streak",
         )
-        read_only_fields = ("id", "username")
+        read_only_fields = ("id", "username", "email_verified")
+
+    def to_internal_value(self, data):
+        # PATCH me used to answer 200 to {"password": ...} and change nothing: say where to go.
+        if isinstance(data, dict) and "password" in data:
+            raise ApiError(
+                "password_not_here",
+                _("Change your password with POST /api/v1/me/password (with the current one)."),
+                details={"password": [_("Not changed here.")]},
+            )
+        return super().to_internal_value(data)
 
 
 class RegisterInputSerializer(StrictModelSerializer):
@@ -82,10 +93,12 @@ class RegisterInputSerializer(StrictModelSerializer):
     password = NewPasswordField()  # checked in validate(); the schema states the rules it can
     # Not given: the view saves the language the registration request was answered in.
     language = LanguageField(required=False)
+    device = StrictCharField(required=False, allow_blank=True, max_length=100, write_only=True,
+                             help_text="A name for this sign-in (else the User-Agent's).")
 
     class Meta:
         model = User
-        fields = ("username", "email", "password", "language")
+        fields = ("username", "email", "password", "language", "device")
         # New names are ASCII (letters, digits, @.+-_: exactly the schema's pattern, and no
         # room for look-alikes from other scripts); older accounts may keep theirs. The model's
         # UniqueValidator would answer 400 for an exact duplicate only: validate_username
@@ -131,6 +144,55 @@ class RegisterOutputSerializer(serializers.Serializer):
 class TokenInputSerializer(serializers.Serializer):
     username = StrictCharField()
     password = StrictCharField(trim_whitespace=False, style={"input_type": "password"})
+    device = StrictCharField(required=False, allow_blank=True, max_length=100,
+                             help_text="A name for this sign-in (else the User-Agent's).")
+
+
+def _password(**kwargs) -> StrictCharField:
+    return StrictCharField(trim_whitespace=False, style={"input_type": "password"},
+                           max_length=4096, **kwargs)
+
+
+class TokenOnlySerializer(serializers.Serializer):
+    token = StrictCharField(max_length=1000)
+
+
+class ChangePasswordSerializer(serializers.Serializer):
+    current_password = _password()
+    new_password = NewPasswordField()
+
+
+class ResetRequestSerializer(serializers.Serializer):
+    email = StrictEmailField(max_length=254)
+
+
+class ResetConfirmSerializer(serializers.Serializer):
+    token = StrictCharField(max_length=1000)
+    new_password = NewPasswordField()
+
+
+class DeleteAccountSerializer(serializers.Serializer):
+    password = _password()
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class DeviceSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created = serializers.DateTimeField()
+    last_used = serializers.DateTimeField(allow_null=True)
+    expires = serializers.DateTimeField(source="expiry", allow_null=True)
+    current = serializers.SerializerMethodField()
+
+    def get_current(self, device) -> bool:
+        return device.pk == self.context.get("current_id")
+
+
+class RevokedSerializer(serializers.Serializer):
+    revoked = serializers.IntegerField()
 
 
 class TokenOutputSerializer(serializers.Serializer):

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 
 from accounts.usernames import skeleton
-from config.throttling import AddressThrottle, client_address
+from config.throttling import AddressThrottle, AtomicThrottle, client_address
 
 
 class LoginThrottle(AddressThrottle):
@@ -22,4 +22,28 @@ class LoginThrottle(AddressThrottle):
             yield "login_account", hashlib.sha256(skeleton(username.strip()).encode()).hexdigest()
 
 
-__all__ = ["AddressThrottle", "LoginThrottle", "client_address"]
+
+
+class UserThrottle(AtomicThrottle):
+    """Per signed-in user, at the view's ``throttle_scope`` rate."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield view.throttle_scope, str(request.user.pk)
+
+
+class PasswordResetThrottle(AddressThrottle):
+    """Per client address, then per address asked for (known or not: the answer must not
+    differ), so nobody floods one mailbox with reset emails."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield from super().identities(request, view)
+        data = request.data
+        email = data.get("email") if isinstance(data, Mapping) else None
+        if isinstance(email, str) and email.strip():
+            digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+            yield "password_reset_email", digest
+
+
+__all__ = [
+    "AddressThrottle", "LoginThrottle", "PasswordResetThrottle", "UserThrottle", "client_address",
+]

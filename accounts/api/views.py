@@ -1,15 +1,15 @@
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, logout
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import services
+from accounts import services, tokens
 from accounts.api.serializers import (
+    DeleteAccountSerializer,
     RegisterInputSerializer,
     RegisterOutputSerializer,
     TokenInputSerializer,
@@ -17,6 +17,7 @@ from accounts.api.serializers import (
     UserSerializer,
 )
 from accounts.api.throttles import AddressThrottle, LoginThrottle
+from accounts.models import Device
 from config.errors import ApiError
 from games.api.serializers import ErrorEnvelopeSerializer
 
@@ -48,8 +49,9 @@ class RegisterView(APIView):
         # No explicit choice: keep the Accept-Language this request was answered in (emails
         # need a saved language); PATCH me changes it, or clears it with "".
         fields.setdefault("language", get_language() or "en")
-        user, token = services.register_user(**fields)
-        body = RegisterOutputSerializer({"user": user, "token": token.key}).data
+        fields["device"] = device_name(request, fields.get("device"))
+        user, key = services.register_user(**fields)
+        body = RegisterOutputSerializer({"user": user, "token": key}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -87,19 +89,37 @@ class TokenView(APIView):
         # Only after the right password, so the answer tells nothing to someone guessing.
         if not user.is_active:
             raise ApiError("account_suspended", _("This account is suspended."), status=403)
-        token = services.issue_token(user=user)
-        return Response(TokenOutputSerializer({"token": token.key}).data)
+        key = services.issue_token(
+            user=user, device=device_name(request, data.validated_data.get("device"))
+        )
+        return Response(TokenOutputSerializer({"token": key}).data)
+
+
+def device_name(request, given: str | None) -> str:
+    return tokens.device_name(given, request.headers.get("User-Agent", ""))
+
+
+def current_device(request) -> Device | None:
+    return request.auth if isinstance(request.auth, Device) else None
 
 
 class LogoutView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={204: None}, operation_id="auth_logout", tags=["auth"])
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        operation_id="auth_logout",
+        tags=["auth"],
+        description="Ends this sign-in only: its token (or the browser's session). The other "
+        "devices stay signed in (DELETE me/devices signs out everywhere).",
+    )
     def post(self, request):
-        if isinstance(request.auth, Token):
-            request.auth.delete()
+        device = current_device(request)
+        if device is not None:
+            services.sign_out(device=device)
         else:
-            Token.objects.filter(user=request.user).delete()
+            logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -114,13 +134,40 @@ class MeView(APIView):
         request=UserSerializer,
         responses={
             200: UserSerializer,
+            400: OpenApiResponse(
+                ErrorEnvelopeSerializer,
+                description="password_not_here (change it with POST me/password), invalid",
+            ),
             409: OpenApiResponse(ErrorEnvelopeSerializer, description="email_taken"),
         },
         operation_id="me_update",
         tags=["me"],
+        description="A new email address starts unverified and gets a verification email.",
     )
     def patch(self, request):
         data = UserSerializer(request.user, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        data.save()
-        return Response(data.data)
+        user = services.update_profile(user=request.user, **data.validated_data)
+        return Response(UserSerializer(user).data)
+
+    @extend_schema(
+        request=DeleteAccountSerializer,
+        responses={
+            204: None,
+            400: OpenApiResponse(
+                ErrorEnvelopeSerializer, description="wrong_password, invalid (no password)"
+            ),
+        },
+        operation_id="me_delete",
+        tags=["me"],
+        description="Anonymises the account (\"deleted player N\", no email, no password, "
+        "every device signed out), resigns its running games and leaves its tables; finished "
+        "games stay for the opponents. The username is free again after 30 days.",
+    )
+    def delete(self, request):
+        data = DeleteAccountSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.delete_account(user_id=request.user.pk, password=data.validated_data["password"])
+        if current_device(request) is None:
+            logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
+from accounts.models import Device
 from config.errors import ApiError
 from games import dispatch, errors
 from games import services as game_services
@@ -129,7 +129,7 @@ def suspend_user(*, moderator: User, user_id: int, reason: str = "") -> Moderati
         was_active = user.is_active
         user.is_active = False
         user.save(update_fields=["is_active"])
-        tokens, _ = Token.objects.filter(user=user).delete()
+        tokens, _ = Device.objects.filter(user=user).delete()
         aborted = _abort_waiting_games(user)
         ended = _end_active_games(user)
         return _record(

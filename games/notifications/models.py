@@ -29,6 +29,7 @@ class Status(models.TextChoices):
     SENDING = "sending"  # the send task is talking to the SMTP server
     SENT = "sent"
     FAILED = "failed"  # retries exhausted
+    UNVERIFIED = "unverified"  # not sent: the address was not verified when it was due
 
 
 class SentNotification(models.Model):

@@ -212,6 +212,11 @@ def get_table(*, code: str) -> Table:
     return table
 
 
+def code_of_game(game_id: int) -> str | None:
+    """The code of the table whose match ``game_id`` is (None: a game without a table)."""
+    return Table.objects.filter(game_id=game_id).values_list("code", flat=True).first()
+
+
 def share_url(table: Table) -> str:
     # The web client serves this page (it shows the table and offers to join).
     return f"{settings.SITE_BASE_URL}/tables/{table.code}"

@@ -1,7 +1,8 @@
 import pytest
-from rest_framework.authtoken.models import Token
 
 from accounts import services
+from accounts.models import Device
+from accounts.tokens import digest_of
 from tests.helpers import PASSWORD, assert_error
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +77,8 @@ class TestToken:
             TOKEN, {"username": "alice", "password": PASSWORD}, format="json"
         )
         assert response.status_code == 200, response.content
-        assert response.json()["token"] == Token.objects.get(user=alice).key
+        [device] = Device.objects.filter(user=alice)
+        assert device.digest == digest_of(response.json()["token"])
 
     def test_wrong_password(self, api_client, alice):
         response = api_client.post(TOKEN, {"username": "alice", "password": "nope"}, format="json")
@@ -112,7 +114,7 @@ class TestLogout:
     def test_logout_revokes_token(self, alice_client):
         assert alice_client.get(ME).status_code == 200
         assert alice_client.post(LOGOUT).status_code == 204
-        assert not Token.objects.filter(key=alice_client.token).exists()
+        assert not Device.objects.filter(digest=digest_of(alice_client.token)).exists()
         assert_error(alice_client.get(ME), 401, "authentication_failed")
 
     def test_logout_needs_authentication(self, api_client, db):
@@ -129,7 +131,7 @@ class TestSuspension:
         services.suspend_users(queryset=django_user_model.objects.filter(pk=alice.pk))
         alice.refresh_from_db()
         assert not alice.is_active
-        assert not Token.objects.filter(user=alice).exists()
+        assert not Device.objects.filter(user=alice).exists()
         assert_error(alice_client.get(ME), 401, "authentication_failed")
 
     def test_admin_action_suspends(self, client, alice, alice_client, django_user_model):
@@ -142,4 +144,4 @@ class TestSuspension:
         assert response.status_code == 302
         alice.refresh_from_db()
         assert not alice.is_active
-        assert not Token.objects.filter(user=alice).exists()
+        assert not Device.objects.filter(user=alice).exists()

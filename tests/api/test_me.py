@@ -28,6 +28,7 @@ def test_get(alice, alice_client):
         "turn_emails": "each",
         "reminder_emails": True,
         "result_emails": True,
+        "email_verified": True,
         "puzzle_streak": 0,
         "best_puzzle_streak": 0,
     }
@@ -77,7 +78,7 @@ def test_patch_invalid(alice_client, field, value):
 
 
 def test_method_not_allowed(alice_client):
-    assert_error(alice_client.delete(ME), 405, "method_not_allowed")
+    assert_error(alice_client.put(ME, {}, format="json"), 405, "method_not_allowed")
 
 
 def test_unknown_url_is_json_404_under_api(alice_client):

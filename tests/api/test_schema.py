@@ -14,9 +14,9 @@ from django.core.cache import cache
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from accounts import tokens
 from config.wsgi import application
 
 # Codes of the envelope that mean "the request does not have the documented shape". A request
@@ -65,7 +65,7 @@ def player(alice, bob, ai_queue, fixed_seed):
     from games import services
 
     game = services.create_game(user=alice, opponent={"username": "bob"})
-    return Token.objects.get_or_create(user=alice)[0].key, game.pk
+    return tokens.issue(user=alice, name="schemathesis")[1], game.pk
 
 
 @schema.parametrize()

@@ -12,13 +12,14 @@ from games.models import Game
 TOKEN = re.compile(r"([a-z]\d{1,2})=(\*?)(\d)")
 
 
-def a_legal_move(game_id: int) -> str:
+def a_legal_move(game_id: int) -> str | None:
     """The best-scoring placement for the player to move (one with a wild when there is
-    one, so the wild's digit dialog is used too)."""
+    one, so the wild's digit dialog is used too); None when the rack has none."""
     game = Game.objects.get(pk=game_id)
     state = kinds.get("crazy10s").load(game.state)
     moves = legal_moves(state, best_wilds=True)
-    assert moves, "no legal placement: unlucky rack"
+    if not moves:
+        return None
     moves.sort(key=lambda m: (-any(t.wild for t in m.move.tiles), -m.score))
     return format_move(moves[0].move)
 
@@ -33,6 +34,19 @@ def tap_move(page, notation: str) -> None:
         if wild:
             page.locator("#wild-dialog").get_by_role("button", name=digit, exact=True).click()
         page.locator(f'.board .c.staged[data-sq="{square}"]').wait_for()
+
+
+def start_playable_game(page, tries: int = 5) -> tuple[int, int, str]:
+    """A new game against the computer, at my turn, with a placement on my rack: (game id,
+    move number, the placement). A rack can hold no placement at all (rare): then another
+    game, as a person would start one, so the test does not depend on the deal."""
+    for _ in range(tries):
+        game_id = start_computer_game(page)
+        number = wait_for_my_turn(page)
+        move = a_legal_move(game_id)
+        if move is not None:
+            return game_id, number, move
+    raise AssertionError(f"{tries} games in a row without a placement on the first rack")
 
 
 def move_number(game_id: int) -> int:

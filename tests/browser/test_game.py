@@ -9,9 +9,9 @@ import pytest
 from games.models import Game
 from tests.browser.conftest import sign_up
 from tests.browser.helpers import (
-    a_legal_move,
     move_number,
     start_computer_game,
+    start_playable_game,
     tap_move,
     wait_for_my_turn,
 )
@@ -22,13 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest
 def test_play_a_game_against_the_computer(page, shot, assert_accessible):
     sign_up(page)
     shot(page, "games-empty")
-    game_id = start_computer_game(page)
-    number = wait_for_my_turn(page)
+    game_id, number, move = start_playable_game(page)
     assert page.locator(".board .c").count() == 169
     assert page.locator(".rack .tile").count() == 7
     page.evaluate("window.__same_page = true")  # gone if anything reloads the page
 
-    move = a_legal_move(game_id)
     tap_move(page, move)
     # the preview of the whole move (earlier ones, of part of it, may say why it is not legal)
     page.locator('#preview[data-legal="true"]').wait_for()
@@ -90,9 +88,7 @@ def test_keyboard_placement(page):
     """Without a mouse: arrows move on the board, a digit key lays a rack tile of that digit
     (a wild's digit is typed too), Backspace takes it back, Enter on Play plays."""
     sign_up(page)
-    game_id = start_computer_game(page)
-    number = wait_for_my_turn(page)
-    move = a_legal_move(game_id)
+    game_id, number, move = start_playable_game(page)
     tiles = re.findall(r"([a-z]\d+)=(\*?)(\d)", move)
 
     def type_tile(wild: str, digit: str) -> None:
@@ -129,11 +125,10 @@ def test_without_an_event_stream_the_page_polls(page, browser, stack):
     without a reload, through polling with the ETag."""
     page.add_init_script("delete window.EventSource")
     sign_up(page)
-    game_id = start_computer_game(page)
-    number = wait_for_my_turn(page)
+    game_id, number, move = start_playable_game(page)
     assert page.evaluate("document.body.dataset.live") == "poll"
     page.evaluate("window.__same_page = true")
-    tap_move(page, a_legal_move(game_id))
+    tap_move(page, move)
     page.locator('#preview[data-legal="true"]').wait_for()
     page.get_by_role("button", name="Play", exact=True).click()
     number = wait_for_my_turn(page, after=number + 1)

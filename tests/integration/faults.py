@@ -171,6 +171,9 @@ def service_env(*, database_url: str, redis_url: str, smtp_port: int, extra: dic
         THROTTLE_REGISTER="100000/min",
         NOTIFY_GATHER_MINUTES="0",  # every turn email goes on its own: one key per move
         NOTIFY_SEEN_SECONDS="0",
+        # The probe's players register through the API and never open their verification
+        # link: their turn emails are what is measured.
+        ACCOUNT_REQUIRE_VERIFIED_EMAIL="false",
         # Fast sweeps and short ages so that recovery is measured in seconds (ignored by code
         # that has no such settings).
         NOTIFY_SWEEP_SECONDS="2",

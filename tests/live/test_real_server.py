@@ -7,8 +7,8 @@ import uuid
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from games import services
 from tests.integration.workers import (
     remove_log,
@@ -45,8 +45,8 @@ def stack(request, settings):
 
 
 def auth(user) -> dict[str, str]:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"Authorization": f"Token {token.key}"}
+    _, key = tokens.issue(user=user, name="tests")
+    return {"Authorization": f"Token {key}"}
 
 
 def post_move(base: str, user, game_id: int, move: str, number: int) -> None:

@@ -5,8 +5,9 @@ import asyncio
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
+from accounts import tokens
+from accounts.models import Device
 from tests.live.asgi import open_stream
 from tests.live.conftest import apublish, run
 
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def token_header(user) -> dict[str, str]:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"Authorization": f"Token {token.key}"}
+    _, key = tokens.issue(user=user, name="tests")
+    return {"Authorization": f"Token {key}"}
 
 
 def has_type(kind: str, count: int = 1):
@@ -125,7 +126,7 @@ def test_heartbeat_and_revoked_token_closes_stream(live_backend, settings, alice
         stream = await open_stream("/api/v1/events", headers)
         await stream.wait_until(lambda s: s.comments.count("heartbeat") >= 2, timeout=5)
         assert not stream.done.is_set()
-        await sync_to_async(Token.objects.filter(user=alice).delete)()
+        await sync_to_async(Device.objects.filter(user=alice).delete)()
         await asyncio.wait_for(stream.done.wait(), 5)
         return stream
 
@@ -217,6 +218,59 @@ def test_wsgi_server_refuses_instead_of_buffering_for_ever(db, alice_client):
     response = alice_client.get("/api/v1/events")
     assert response.status_code == 501
     assert response.json()["error"]["code"] == "asgi_required"
+
+
+def test_revoking_a_device_through_the_api_closes_only_its_stream(live_backend, settings, alice):
+    """DELETE me/devices/{id} ends that device's stream at the next heartbeat; a stream of
+    another device goes on."""
+    from rest_framework.test import APIClient
+
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    phone_device, phone_key = tokens.issue(user=alice, name="phone")
+    _, laptop_key = tokens.issue(user=alice, name="laptop")
+    laptop = APIClient()
+    laptop.credentials(HTTP_AUTHORIZATION=f"Token {laptop_key}")
+
+    async def go():
+        phone = await open_stream("/api/v1/events", {"Authorization": f"Token {phone_key}"})
+        kept = await open_stream("/api/v1/events", {"Authorization": f"Token {laptop_key}"})
+        await phone.wait_until(lambda s: s.comments.count("heartbeat") >= 1, timeout=5)
+        response = await sync_to_async(laptop.delete)(f"/api/v1/me/devices/{phone_device.pk}")
+        assert response.status_code == 204
+        await asyncio.wait_for(phone.done.wait(), 5)
+        heartbeats = kept.comments.count("heartbeat")
+        await kept.wait_until(lambda s: s.comments.count("heartbeat") > heartbeats + 1,
+                              timeout=5)
+        assert not kept.done.is_set()
+        await kept.close()
+
+    run(go())
+
+
+def test_a_password_change_elsewhere_closes_a_session_stream(live_backend, settings, alice):
+    """POST me/password from a device ends every other sign-in: a browser session's stream
+    closes too (its password hash is stale), while the device that changed it stays."""
+    from rest_framework.test import APIClient
+
+    from tests.helpers import PASSWORD
+
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    browser = Client()
+    browser.force_login(alice)
+    cookie = f"sessionid={browser.cookies['sessionid'].value}"
+    _, key = tokens.issue(user=alice, name="phone")
+    phone = APIClient()
+    phone.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+
+    async def go():
+        stream = await open_stream("/api/v1/events", {"Cookie": cookie})
+        await stream.wait_until(lambda s: "heartbeat" in s.comments, timeout=5)
+        body = {"current_password": PASSWORD, "new_password": "brand-New-Pass-5"}
+        response = await sync_to_async(phone.post)("/api/v1/me/password", body, format="json")
+        assert response.status_code == 204
+        await asyncio.wait_for(stream.done.wait(), 5)
+
+    run(go())
 
 
 def test_a_burst_of_openings_uses_a_bounded_number_of_database_connections(

@@ -6,9 +6,9 @@ import threading
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import tokens
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.models import PuzzleAttempt
 
@@ -19,14 +19,14 @@ def test_concurrent_attempts_store_exactly_one(user_factory):
     assert connection.vendor == "postgresql"
     puzzle, _ = services.ensure_puzzle(selectors.utc_today())
     user = user_factory()
-    token = Token.objects.create(user=user)
+    _, key = tokens.issue(user=user, name="tests")
     path = f"/api/v1/puzzles/{puzzle.date.isoformat()}/attempt"
     barrier = threading.Barrier(2)
     statuses: list[int] = []
 
     def submit() -> None:
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
         try:
             barrier.wait(timeout=10)
             response = client.post(path, {"move": puzzle.best_move}, format="json")

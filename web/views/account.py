@@ -41,7 +41,7 @@ def signup(request: HttpRequest) -> HttpResponse:
                 data.is_valid(raise_exception=True)
                 fields = dict(data.validated_data)
                 fields.setdefault("language", get_language() or "en")
-                user, _token = services.register_user(**fields)
+                user, _key = services.register_user(**fields, device=None)  # a session
             except ValidationError as exc:
                 errors = field_errors(exc.detail)
             except ApiError as exc:
@@ -116,6 +116,7 @@ def account_settings(request: HttpRequest) -> HttpResponse:
     context = {
         "errors": errors,
         "saved": saved,
+        "resent": request.GET.get("resent", ""),
         "language_choices": Language.choices,
         "turn_email_choices": TurnEmails.choices,
         "blocked": social_selectors.blocked_players(user=user),

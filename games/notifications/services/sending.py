@@ -25,6 +25,15 @@ class SendingMarkUncertain(Exception):
         self.attempt = attempt
 
 
+def may_receive(user) -> bool:
+    """The one gate of every game email (turns, gathered, digests, reminders, nudges,
+    invitations, starts and results): only to an active account's verified address. Checked at
+    the moment of sending, so an address changed or unverified since the decision gets
+    nothing; account emails (verification, password reset) are accounts.emails', not these."""
+    verified = user.email_verified or not settings.ACCOUNT_REQUIRE_VERIFIED_EMAIL
+    return bool(user.is_active and user.email and verified)
+
+
 def send_stale_after() -> timedelta:
     """A pending send older than this lost its message (or its retries): queue it again."""
     return timedelta(seconds=int(getattr(settings, "NOTIFY_SEND_STALE_SECONDS", 120)))
@@ -79,6 +88,10 @@ def deliver(*, notification_id: int, resume_attempt: int | None = None) -> bool:
                 and n.attempts == resume_attempt
             )
             if n is None or (n.status != Status.PENDING and not resuming):
+                return False
+            if not may_receive(n.user):
+                n.status = Status.UNVERIFIED
+                n.save(update_fields=["status"])
                 return False
             if resuming:
                 message = emails.build_message(n)
