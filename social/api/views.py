@@ -85,7 +85,7 @@ class ChatMuteView(_Base):
         chat.mute(game_id=_game_id(game_id), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(operation_id="games_chat_unmute", tags=["social"],
+    @extend_schema(operation_id="games_chat_unmute", tags=["social"], request=None,
                    responses={204: None, **_errors(e403="not_a_player", e404="No such game")},
                    description="Hear this game's chat again.")
     def delete(self, request, game_id: int):
@@ -115,7 +115,7 @@ class RematchView(_Base):
         return Response(body, status=201 if receipt.created else 200)
 
     @extend_schema(
-        operation_id="games_rematch_cancel", tags=["social"],
+        operation_id="games_rematch_cancel", tags=["social"], request=None,
         responses={200: s.RematchSerializer, **_errors(
             e403="not_a_player", e404="no_rematch_offer (none open) or no such game",
             e409="game_not_over")},
@@ -163,7 +163,7 @@ class FriendAcceptView(_Base):
 
 
 class FriendDetailView(_Base):
-    @extend_schema(operation_id="me_friends_remove", tags=["social"],
+    @extend_schema(operation_id="me_friends_remove", tags=["social"], request=None,
                    responses={204: None, **_errors(e404="not_friends, player_not_found")},
                    description="Remove a friend, withdraw your request or decline theirs.")
     def delete(self, request, username: str):
@@ -207,7 +207,7 @@ class BlockView(_Base):
         row, created = services.blocking.block(user=request.user, username=username)
         return Response(s.BlockedSerializer(row).data, status=201 if created else 200)
 
-    @extend_schema(operation_id="players_unblock", tags=["social"],
+    @extend_schema(operation_id="players_unblock", tags=["social"], request=None,
                    responses={204: None, **_errors(e404="not_blocked, player_not_found")})
     def delete(self, request, username: str):
         services.blocking.unblock(user=request.user, username=username)

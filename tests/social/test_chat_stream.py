@@ -4,9 +4,9 @@ the author."""
 
 import pytest
 from asgiref.sync import sync_to_async
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts import tokens
 from games import services
 from social.models import Block
 from tests.live.asgi import open_stream
@@ -15,10 +15,14 @@ from tests.live.conftest import run
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _key(user) -> str:
+    _, key = tokens.issue(user=user, name="tests")
+    return key
+
+
 def _client(user) -> APIClient:
-    token, _ = Token.objects.get_or_create(user=user)
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {_key(user)}")
     return client
 
 
@@ -36,10 +40,10 @@ def test_chat_reaches_the_other_players_stream(live_backend, alice, bob, carol, 
     game = services.create_game(user=alice, opponent={"username": "bob"})
     other = services.create_game(user=carol, opponent={"username": "bob"})
     Block.objects.create(blocker=bob, blocked=carol)
-    token, _ = Token.objects.get_or_create(user=bob)
+    key = _key(bob)
 
     async def go():
-        stream = await open_stream("/api/v1/events", {"Authorization": f"Token {token.key}"})
+        stream = await open_stream("/api/v1/events", {"Authorization": f"Token {key}"})
         assert await sync_to_async(_say, thread_sensitive=False)(carol, other.pk, "psst") == 201
         assert await sync_to_async(_say, thread_sensitive=False)(alice, game.pk, "hi bob") == 201
         await stream.wait_until(lambda s: any(e.type == "chat" for e in s.events))

@@ -164,6 +164,12 @@
     }
   });
 
+  // The other player offered, declined or withdrew a rematch: show it (a whole reload, like
+  // one's own answer; the game is over, nothing is being staged).
+  document.addEventListener("c10s:rematch", function () {
+    if (document.getElementById("rematch")) window.location.reload();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     initChat();
     const form = document.getElementById("friend-form");
