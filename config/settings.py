@@ -165,6 +165,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "live",
     "games.tables",
+    "social",
     "django_htmx",
     "web",  # the players' web client, served at /
 ]
@@ -174,6 +175,10 @@ GAME_KINDS = [
     "games.crazy10s.kind.Crazy10sKind",
     "games.crazy_eights.kind.CrazyEightsKind",
 ]
+
+# What other apps add to a player's public profile (social.selectors.profile): dotted paths
+# of functions ``f(user) -> dict`` (the Daily Puzzle's streaks).
+SOCIAL_PROFILE_EXTRAS = ["games.crazy10s.puzzles.selectors.profile_extras"]
 
 MIDDLEWARE = [
     # First: the request id, the log line and the API's error envelope cover every answer.
@@ -403,6 +408,10 @@ REST_FRAMEWORK = {
         "register": env_str("THROTTLE_REGISTER", "5/min"),
         # games: POST games, moves, preview, resign (per user)
         "game_writes": env_str("THROTTLE_GAME_WRITES", "600/min"),
+        # social (per user): chat messages, rematch offers, friend requests
+        "chat": env_str("THROTTLE_CHAT", "10/min"),
+        "rematch": env_str("THROTTLE_REMATCH", "10/hour"),
+        "friend_requests": env_str("THROTTLE_FRIEND_REQUESTS", "30/hour"),
         # accounts: verification email resends (per user), reset requests (per client address
         # and per address asked for, known or not), reports (per user)
         "email_resend": env_str("THROTTLE_EMAIL_RESEND", "3/hour"),
@@ -519,6 +528,10 @@ CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
 CELERY_BEAT_SCHEDULE["clocks-sweep-expired-turns"] = {
     "task": "clocks.sweep_expired_turns",
     "schedule": 20.0,  # plays turns past their deadline as timeout passes
+}
+CELERY_BEAT_SCHEDULE["social-sweep-ratings"] = {
+    "task": "social.sweep_ratings",
+    "schedule": 60.0,  # rates finished games whose rating message was lost
 }
 # Tests and benches shorten the sweeps (NOTIFY_SWEEP_SECONDS) and the ages below.
 NOTIFY_SWEEP_SECONDS = env_int("NOTIFY_SWEEP_SECONDS", 20, minimum=1)

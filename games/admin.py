@@ -9,8 +9,9 @@ from datetime import timedelta
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 
 from config.errors import ApiError
 from games import kinds
@@ -131,7 +132,7 @@ class GameAdmin(admin.ModelAdmin):
         (None, {"fields": (
             "kind", "status", "layout", "seat_count", "turn_hours", "move_number",
             "current_seat", "turn_started_at", "turn_deadline", "created_at", "started_at",
-            "finished_at", "result",
+            "finished_at", "result", "rated", "chat",
         )}),
         ("Position (staff only: every hidden piece)", {"fields": ("board_grid",)}),
         ("Hidden information (staff only)", {"fields": ("racks", "seed")}),
@@ -140,7 +141,7 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = (
         "kind", "status", "layout", "turn_hours", "move_number", "current_seat",
         "turn_started_at", "turn_deadline", "created_at", "started_at", "finished_at", "result",
-        "board_grid", "racks", "seed", "state", "options", "seat_count",
+        "board_grid", "racks", "seed", "state", "options", "seat_count", "rated", "chat",
     )
 
     def get_queryset(self, request):
@@ -187,6 +188,13 @@ class GameAdmin(admin.ModelAdmin):
         if not game.state:
             return "-"
         return kinds.get(game.kind).admin_position_html(game.state)
+
+    @admin.display(description="chat")
+    def chat(self, game: Game) -> str:
+        # The chat's own admin page (social/admin.py) filtered to this game: moderators remove
+        # messages and mute players from there.
+        url = reverse("admin:social_chatmessage_changelist")
+        return format_html('<a href="{}?game__id__exact={}">the game\'s chat</a>', url, game.pk)
 
     @admin.display(description="hands / racks")
     def racks(self, game: Game):

@@ -44,6 +44,8 @@ SEND_NOTIFICATION = "notifications.send"
 SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
+RATE_GAME = "social.rate_game"
+SWEEP_RATINGS = "social.sweep_ratings"
 ACCOUNT_EMAIL = "accounts.send_email"
 PASSWORD_RESET_EMAIL = "accounts.send_password_reset"
 SWEEP_ACCOUNTS = "accounts.sweep"
@@ -158,6 +160,12 @@ def enqueue_analysis_on_commit(game_id: int, up_to: int | None) -> None:
 def enqueue_event(event_id: int) -> bool:
     """Decide the emails of one outbox event (``sweep_outbox`` does it if this is lost)."""
     return send(PROCESS_EVENT, event_id)
+
+
+def enqueue_rating(game_id: int) -> bool:
+    """Apply a finished game to the players' ratings (``social.sweep_ratings`` does it if
+    this is lost; the rating is written once per game whatever happens)."""
+    return send(RATE_GAME, game_id)
 
 
 def enqueue_send(notification_id: int) -> bool:

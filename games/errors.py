@@ -66,6 +66,16 @@ def cannot_play_yourself() -> ApiError:
     )
 
 
+def player_unavailable() -> ApiError:
+    # Said the same way whatever the reason: it must not tell a blocked player they are.
+    return ApiError(
+        "player_unavailable",
+        _("This player is not available for a game with you."),
+        status=403,
+        details={"username": ["unavailable"]},
+    )
+
+
 def no_hints() -> ApiError:
     return ApiError("no_hints", _("This game offers no hints."), status=400)
 

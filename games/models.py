@@ -46,6 +46,9 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # How many seats the game has (2-4; the kind decides which counts it allows).
     seat_count = models.PositiveSmallIntegerField(default=2)
+    # Chosen at creation: a rated game between people changes their ratings when it finishes
+    # (social.ratings); games against the computer are never rated, whatever this says.
+    rated = models.BooleanField(default=False)
     # {"termination": the kind's termination, or aborted|awarded,
     #  "winners": [seat indexes] (empty: a draw or nobody), "scores": [one per seat],
     #  "adjustments": [one per seat], "winner": the single winner or None (two-seat readers)}

@@ -142,6 +142,7 @@ def player_view(
         "move_number": game.move_number,
         "deadline": game.turn_deadline if active else None,
         "turn_hours": game.turn_hours,
+        "rated": game.rated,
         "created_at": game.created_at,
         "started_at": game.started_at,
         "finished_at": game.finished_at,

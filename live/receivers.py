@@ -13,6 +13,7 @@ from games import signals
 from games.models import Game, Move, Seat
 from games.selectors import percent_of_best
 from live.publisher import publish, publish_on_commit
+from social import blocks
 
 log = logging.getLogger(__name__)
 
@@ -189,6 +190,8 @@ def on_notification_saved(sender, *, instance, created: bool, **kwargs) -> None:
 
     if not created or instance.kind != Kind.NUDGE or instance.user_id is None:
         return
+    if instance.sender_id is not None and blocks.blocks(instance.user_id, instance.sender_id):
+        return  # never delivered (games/notifications/services/reminders.py)
     data = {"game": instance.game_id, "move_number": instance.move_number,
             "from_seat": Seat.objects.filter(game_id=instance.game_id, user_id=instance.sender_id)
             .values_list("index", flat=True).first()}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 EVENT_TYPES = ["game_started", "move", "your_turn", "deadline", "game_finished", "nudge",
+               "chat", "rematch_offered", "rematch_accepted", "rematch_declined",
+               "rematch_withdrawn", "friend_request", "friend_accepted",
                "move_analysed", "analysis_ready", "resync"]
 
 _DESCRIPTION = (

@@ -67,6 +67,21 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("come back after a missed turn", None, ("tables_back",)),
     WebAction("invite a player to a table by username", None, ("tables_invite",)),
     WebAction("see the puzzle's leaderboard", "puzzle", ("puzzles_leaderboard",)),
+    WebAction("chat in a game: read, write, mute and unmute it", None,
+              ("games_chat_list", "games_chat_create", "games_chat_mute", "games_chat_unmute")),
+    WebAction("offer, accept, decline or withdraw a rematch", None,
+              ("games_rematch", "games_rematch_cancel")),
+    WebAction("see your friends (online, whose turn), requests for you and yours", "friends",
+              ("me_friends_list",)),
+    WebAction("ask a player to be a friend, accept, decline, remove", None,
+              ("me_friends_create", "me_friends_accept", "me_friends_remove")),
+    WebAction("play again with a friend", None, ("me_friends_play",)),
+    WebAction("see a player's profile, ratings and (your own) statistics", "player",
+              ("players_retrieve", "players_ratings")),
+    WebAction("block or unblock a player", None, ("players_block", "players_unblock")),
+    WebAction("see the players you blocked and your social settings", "settings",
+              ("me_blocked_list", "me_social_retrieve")),
+    WebAction("hide your profile, mute chat in every game", None, ("me_social_update",)),
 )
 
 # API operations without a web action yet, and why.

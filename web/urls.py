@@ -4,7 +4,7 @@ home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/table
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, account_pages, crazy_eights, games, puzzle
+from web.views import account, account_pages, crazy_eights, games, puzzle, social
 
 register_converter(DayConverter, "webday")
 
@@ -31,6 +31,8 @@ urlpatterns = [
     path("games/new", games.new_game, name="new-game"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
+    path("friends", social.friends_page, name="friends"),
+    path("players/<str:username>", social.player_page, name="player"),
     path("puzzle", puzzle.puzzle_page, name="puzzle"),
     path("puzzle/<webday:day>", puzzle.puzzle_page, name="puzzle-day"),
     # Crazy Eights: a solo match, and tables with friends (the share link opens /tables/<code>)

@@ -58,6 +58,11 @@ class CreateGameInputSerializer(serializers.Serializer):
     opponent = OpponentInputSerializer()
     turn_hours = StrictChoiceField(choices=TURN_HOURS_CHOICES, default=72)
     layout = StrictChoiceField(choices=LAYOUTS, default="classic")
+    rated = StrictBooleanField(
+        default=True,
+        help_text="a game between people changes both ratings (computer games never do); "
+        "random pairing only pairs requests with the same choice",
+    )
 
 
 def _create_input(kind) -> type:
@@ -208,6 +213,7 @@ class _GameViewBase(serializers.Serializer):
     move_number = serializers.IntegerField(help_text="moves played so far")
     deadline = serializers.DateTimeField(allow_null=True)
     turn_hours = serializers.IntegerField()
+    rated = serializers.BooleanField(help_text="the result changes the players' ratings")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -256,6 +262,7 @@ class GameViewSerializer(serializers.Serializer):
     scoreless_turns = serializers.IntegerField()
     deadline = serializers.DateTimeField(allow_null=True)
     turn_hours = serializers.IntegerField()
+    rated = serializers.BooleanField(help_text="the result changes the players' ratings")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -33,6 +33,8 @@ ANALYSED_MOVE_KINDS = ("placement", "pass", "swap", "timeout")
 
 class Crazy10sKind:
     name: ClassVar[str] = "crazy10s"
+    # Ratings count the final score margin, not only the win (social.glicko2.margin_score).
+    rating_margin: ClassVar[bool] = True
     seats: ClassVar[range] = range(c10s.state.PLAYERS, c10s.state.PLAYERS + 1)
     levels: ClassVar[tuple[str, ...]] = tuple(c10s.LEVELS)
     move_kinds: ClassVar[tuple[str, ...]] = MOVE_KINDS

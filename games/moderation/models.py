@@ -12,6 +12,8 @@ class ModerationAction(models.Model):
         AWARD_GAME = "award_game", "Award game"
         REQUEUE_AI_TURN = "requeue_ai_turn", "Re-queue computer turn"
         SUSPEND_USER = "suspend_user", "Suspend user"
+        REMOVE_CHAT_MESSAGE = "remove_chat_message", "Remove chat message"
+        MUTE_CHAT = "mute_chat", "Mute from chat"
         WARN_USER = "warn_user", "Warn user by email"
         DISMISS_REPORT = "dismiss_report", "Dismiss report"
         TAKE_REPORT = "take_report", "Take report in hand"

@@ -17,6 +17,7 @@ from games.services import idempotency
 from games.services._common import _seats, _start
 from games.services.idempotency import Receipt
 from games.services.moves import _jsonable
+from social import blocks, pairing
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -124,9 +125,14 @@ def create_game(
     kind: str = DEFAULT_KIND,
     opponents: list[str] | None = None,
     rules: dict[str, Any] | None = None,
+    rated: bool = True,
 ) -> Game:
     """A new game against the computer, a named player, or a random opponent (pair or wait);
-    for a kind with more seats, against ``opponents`` (1–3 computer levels) with ``rules``."""
+    for a kind with more seats, against ``opponents`` (1–3 computer levels) with ``rules``.
+
+    ``rated``: a game between people changes their ratings (games against the computer never
+    do). Random pairing only pairs requests of the same choice, never two players of whom one
+    blocked the other, and prefers the waiting player with the closest rating."""
     _validate_create(opponent, opponents, turn_hours, layout, kind)
     options = _options(kind, layout, rules)
     if _multi_seat(kind):
@@ -140,14 +146,20 @@ def create_game(
             if opponent["random"] is not True:
                 raise errors.invalid(_('Use {"random": true} for a random opponent.'))
             _lock_pairing_pool(kind, layout, turn_hours)
-            waiting = (
-                Game.objects.select_for_update(skip_locked=True, no_key=True)
-                .filter(status=Game.Status.WAITING, kind=kind, layout=layout, turn_hours=turn_hours)
+            candidates = (
+                Game.objects.select_for_update(skip_locked=True, no_key=True, of=("self",))
+                .filter(
+                    status=Game.Status.WAITING,
+                    kind=kind,
+                    layout=layout,
+                    turn_hours=turn_hours,
+                    rated=rated,
+                )
                 .exclude(seats__user=user)
                 .exclude(seats__user__is_active=False)  # a suspended player's request is dead
-                .order_by("created_at", "id")
-                .first()
+                .exclude(seats__user__in=blocks.blocked_either_way(user.pk))
             )
+            waiting = pairing.annotate_rating_band(candidates, user_id=user.pk, kind=kind).first()
             if waiting is not None:
                 private = game_kind.summary(game_kind.load(waiting.state)).private
                 Seat.objects.create(game=waiting, index=1, user=user, private=private[1])
@@ -172,6 +184,8 @@ def create_game(
                 raise errors.unknown_player(opponent["username"])
             if other.pk == user.pk:
                 raise errors.cannot_play_yourself()
+            if blocks.blocks(other.pk, user.pk):
+                raise errors.player_unavailable()
             second = {"user": other}
         else:
             second = None  # a random request that found nobody: wait for a partner
@@ -189,6 +203,7 @@ def create_game(
             state=game_kind.dump(state),
             turn_hours=turn_hours,
             seat_count=seat_count,
+            rated=rated and "ai" not in opponent,
         )
         seats = [Seat.objects.create(game=game, index=0, user=user, private=private[0])]
         if second is None:
@@ -260,16 +275,29 @@ def create_seated_game(
     players: list[User | str],
     options: dict[str, Any],
     turn_seconds: int | None = None,
+    turn_hours: int | None = None,
+    layout: str | None = None,
+    rated: bool = False,
+    first_moves: bool = False,
 ) -> Game:
-    """A game whose every seat is already decided (a table's deal): ``players[i]`` is the user
-    or the computer level of seat ``i``. It starts at once. Call it inside the caller's
-    transaction (the table's lock) so that the deal and the game commit together."""
+    """A game whose every seat is already decided (a table's deal, a rematch): ``players[i]``
+    is the user or the computer level of seat ``i``. It starts at once. Call it inside the
+    caller's transaction (the table's or the rematch's lock) so that both commit together.
+
+    ``first_moves``: ``players[0]`` makes the first move (a rematch: the other player starts).
+    The kind's deal decides which seat moves first, so the players are rotated onto the seats
+    to put ``players[0]`` there, keeping their order around the table."""
     game_kind = kinds.get(kind)
     if len(players) not in game_kind.seats:
         raise errors.invalid(_("The game has the wrong number of seats."))
     seed = _new_seed()
     state = game_kind.new_state(seed=seed, options=options, seats=len(players))
-    private = game_kind.summary(state).private
+    summary = game_kind.summary(state)
+    private = summary.private
+    if first_moves:
+        start, n = summary.to_move, len(players)
+        players = [players[(i - start) % n] for i in range(n)]
+    humans = [p for p in players if not isinstance(p, str)]
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
@@ -279,6 +307,9 @@ def create_seated_game(
             state=game_kind.dump(state),
             turn_seconds=turn_seconds,
             seat_count=len(players),
+            rated=rated and len(humans) == len(players),
+            **({"turn_hours": turn_hours} if turn_hours is not None else {}),
+            **({"layout": layout} if layout is not None else {}),
         )
         seats = [
             Seat.objects.create(

@@ -20,6 +20,7 @@ from games import kinds, services, signals
 from games.models import Game, Seat
 from games.tables import codes, errors
 from games.tables.models import SEATS, Table, TableSeat
+from social import blocks
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -194,9 +195,12 @@ def invite(*, user: User, code: str, username: str) -> Table:
             raise game_errors.unknown_player(username)
         if other.pk == user.pk:
             raise game_errors.cannot_play_yourself()
-        signals.table_invitation.send(
-            sender=Table, table_id=table.pk, code=table.code, user_id=other.pk, host_id=user.pk
-        )
+        # A player who blocked the inviter never hears of it; the inviter is not told.
+        if not blocks.blocks(other.pk, user.pk):
+            signals.table_invitation.send(
+                sender=Table, table_id=table.pk, code=table.code, user_id=other.pk,
+                host_id=user.pk,
+            )
         return table
 
 

@@ -14,7 +14,7 @@ V1_FIELDS = {
     "opponent_rack_size", "bag_size", "scores", "your_turn", "move_number", "scoreless_turns",
     "deadline", "turn_hours", "created_at", "started_at", "finished_at", "result", "final_racks",
 }
-GENERIC_FIELDS = {"seat_count", "players", "your_seat", "to_move", "position"}
+GENERIC_FIELDS = {"seat_count", "players", "your_seat", "to_move", "position", "rated"}
 
 
 def test_the_v1_fields_keep_their_values(human_game, alice_client, bob_client, fixed_seed):

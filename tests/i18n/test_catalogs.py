@@ -46,7 +46,7 @@ def test_catalogs_hold_every_message_the_code_marks(tmp_path, settings, monkeypa
     from django.conf import settings as live
 
     project = live.BASE_DIR
-    for name in ("accounts", "config", "games", "live", "templates", "web"):
+    for name in ("accounts", "config", "games", "live", "social", "templates", "web"):
         if (project / name).exists():
             shutil.copytree(
                 project / name, tmp_path / name,

@@ -77,7 +77,8 @@ def _new_game(alice, bob, moves, monkeypatch) -> int:
     """The same game played by today's services."""
     monkeypatch.setattr("games.services.creation._new_seed", lambda: SEED)
     monkeypatch.setattr("games.dispatch.enqueue_ai_turn", lambda *a: True)
-    game = services.create_game(user=alice, opponent={"username": bob.username})
+    # Games from before ratings existed are casual (migration games 0007 adds rated=False).
+    game = services.create_game(user=alice, opponent={"username": bob.username}, rated=False)
     users = {0: alice, 1: bob}
     for number, (seat, notation) in enumerate(moves):
         if notation == "resign":

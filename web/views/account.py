@@ -16,6 +16,8 @@ from accounts import services
 from accounts.api.serializers import RegisterInputSerializer, UserSerializer
 from accounts.models import Language, TurnEmails
 from config.errors import ApiError
+from social import selectors as social_selectors
+from social import services as social_services
 from web.views.common import field_errors, safe_next, throttled
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -117,6 +119,8 @@ def account_settings(request: HttpRequest) -> HttpResponse:
         "resent": request.GET.get("resent", ""),
         "language_choices": Language.choices,
         "turn_email_choices": TurnEmails.choices,
+        "blocked": social_selectors.blocked_players(user=user),
+        "social": social_services.settings.settings_of(user.pk),
     }
     return render(request, "web/settings.html", context, status=400 if errors else 200)
 

@@ -14,6 +14,7 @@ from rest_framework.exceptions import ValidationError
 from config.errors import ApiError
 from games import kinds, selectors, services
 from games.api.serializers import CreateGameInputSerializer
+from social import selectors as social_selectors
 from web import pages
 from web.views.common import field_errors, page_errors
 
@@ -57,6 +58,7 @@ def _create_options(post) -> dict[str, Any]:
         "opponent": opponent,
         "turn_hours": int(hours) if hours.isdigit() else hours,
         "layout": post.get("layout", "classic"),
+        "rated": post.get("rated") == "on",
     }
 
 
@@ -65,9 +67,10 @@ def _create_options(post) -> dict[str, Any]:
 def new_game(request: HttpRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     values = {"opponent": "ai", "level": "beginner", "username": "", "turn_hours": "72",
-              "layout": "classic"}
+              "layout": "classic", "rated": "on"}
     if request.method == "POST":
         values = {k: request.POST.get(k, v) for k, v in values.items()}
+        values["rated"] = request.POST.get("rated", "")
         data = CreateGameInputSerializer(data=_create_options(request.POST))
         try:
             data.is_valid(raise_exception=True)
@@ -102,6 +105,7 @@ def _game_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
         "your_turn": view["to_move"] == view["your_seat"],
         "poll_seconds": settings.WEB_POLL_SECONDS,
         "howto": kinds.get(game.kind).how_to_play(game.state),
+        "rematch": social_selectors.rematch_state(game=view, user=request.user),
     }
     context.update(pages.kind_context(request, view, history))
     return context

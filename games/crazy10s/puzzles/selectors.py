@@ -93,3 +93,9 @@ def streaks(user: User, today: date | None = None) -> tuple[int, int]:
 
 def current_streak(user: User, today: date | None = None) -> int:
     return streaks(user, today)[0]
+
+
+def profile_extras(user: User) -> dict[str, int]:
+    """What a player's public profile shows of the Daily Puzzle (``SOCIAL_PROFILE_EXTRAS``)."""
+    current, best = streaks(user)
+    return {"puzzle_streak": current, "best_puzzle_streak": best}

@@ -19,6 +19,7 @@ from games.notifications.services._common import (
     reminder_lead,
     seen_recently,
 )
+from social import blocks
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -102,7 +103,14 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
                 details={"retry_after": retry_after},
             )
         target = opponent.user
-        deliverable = target.reminder_emails and target.email and not seen_recently(opponent, now)
+        # A nudge from a player the opponent blocked is recorded (the sender cannot tell) but
+        # never delivered: no email, and no live event (live.receivers checks the same).
+        deliverable = (
+            target.reminder_emails
+            and target.email
+            and not seen_recently(opponent, now)
+            and not blocks.blocks(target.pk, user.pk)
+        )
         n = _claim(
             f"nudge:{game.pk}:{user.pk}:{int(now.timestamp())}",
             kind=Kind.NUDGE,

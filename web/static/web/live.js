@@ -66,8 +66,25 @@
       if (String(data.game) === String(gameId())) C10S.refreshPanel();
     };
     ["move", "your_turn", "game_started", "game_finished", "deadline", "taken_over",
-     "round_over", "match_over", "table_dealt", "table_joined", "table_left", "table_back"]
+     "round_over", "match_over", "table_dealt", "table_joined", "table_left", "table_back",
+     "rematch_accepted"]
       .forEach(function (type) { source.addEventListener(type, onEvent); });
+    // A rematch answer: social.js reloads the page (document event "c10s:rematch").
+    ["rematch_offered", "rematch_declined", "rematch_withdrawn"].forEach(function (type) {
+      source.addEventListener(type, function (event) {
+        let data = {};
+        try { data = JSON.parse(event.data); } catch (e) { return; }
+        if (String(data.game) === String(gameId())) {
+          document.dispatchEvent(new CustomEvent("c10s:rematch", { detail: data }));
+        }
+      });
+    });
+    // Chat lines do not change the panel: social.js appends them (document event "c10s:chat").
+    source.addEventListener("chat", function (event) {
+      let data = {};
+      try { data = JSON.parse(event.data); } catch (e) { return; }
+      document.dispatchEvent(new CustomEvent("c10s:chat", { detail: data }));
+    });
     source.addEventListener("resync", C10S.refreshPanel);
     let opened = false;
     source.onopen = function () {

@@ -1,0 +1,44 @@
+"""Friends and profiles (issue 15). Reads go through social.selectors; every change is made by
+the page's script through the JSON API (web/static/web/social.js)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from social import selectors
+from web.views.common import page_errors
+
+
+@login_required
+@require_GET
+def friends_page(request: HttpRequest) -> HttpResponse:
+    context = selectors.friends_page(user=request.user)
+    return render(request, "web/friends.html", context)
+
+
+# The games' names as players know them (product names: the same in every language).
+KIND_TITLES = {"crazy10s": "Crazy10s", "crazy_eights": "Crazy Eights"}
+
+
+def _titled(rows: dict) -> list[dict]:
+    return [{"title": KIND_TITLES.get(kind, kind), **row} for kind, row in rows.items()]
+
+
+@login_required
+@require_GET
+@page_errors
+def player_page(request: HttpRequest, username: str) -> HttpResponse:
+    profile = selectors.profile(viewer=request.user, username=username)
+    for rating in profile["ratings"]:
+        rating["title"] = KIND_TITLES.get(rating["kind"], rating["kind"])
+    context = {
+        "profile": profile,
+        "games": _titled(profile["games"]),
+        "statistics": _titled(profile.get("statistics", {})),
+        "own": profile["username"] == request.user.username,
+        "relation": selectors.relation(user=request.user, other_username=username),
+    }
+    return render(request, "web/player.html", context)
