@@ -15,18 +15,25 @@
   // One refresh at a time; a refresh asked for meanwhile (the computer answered while the
   // page was fetching the panel after your move) runs once the new panel is in, so the last
   // event is never lost to a response that was already under way.
+  // A refresh whose end never reaches the document (its element swapped out before the
+  // request went, a settle event on a detached element) must not hold every later one back:
+  // after STUCK_MS it counts as over.
+  const STUCK_MS = 8000;
   let inFlight = false;
   let again = false;
+  let stuckTimer = null;
   C10S.refreshPanel = function () {
     const p = panel();
     if (!p || !window.htmx) return;
     if (inFlight) { again = true; return; }
     inFlight = true;
+    stuckTimer = setTimeout(refreshed, STUCK_MS);
     window.htmx.trigger(p, "refresh");
   };
   function refreshed() {
     if (!inFlight) return;
     inFlight = false;
+    clearTimeout(stuckTimer);
     if (again) { again = false; C10S.refreshPanel(); }
   }
   document.addEventListener("htmx:afterSettle", refreshed);

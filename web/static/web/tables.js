@@ -22,18 +22,22 @@
 
   // One refresh at a time (htmx drops a request asked for while one is under way): a refresh
   // asked for meanwhile runs once the new lobby is in, so the newest change always shows.
+  // A refresh whose end never reaches the document counts as over after 8 s (as in live.js).
   let inFlight = false;
   let again = false;
+  let stuckTimer = null;
   function refresh() {
     const p = lobby();
     if (!p || !window.htmx) return;
     if (inFlight) { again = true; return; }
     inFlight = true;
+    stuckTimer = setTimeout(refreshed, 8000);
     window.htmx.trigger(p, "refresh");
   }
   function refreshed() {
     if (!inFlight) return;
     inFlight = false;
+    clearTimeout(stuckTimer);
     if (again) { again = false; refresh(); }
   }
   document.addEventListener("htmx:afterRequest", function (event) {
