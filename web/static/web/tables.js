@@ -44,9 +44,18 @@
     if (!event.detail.successful) refreshed();
   });
 
+  // Once: the host's deal answer and the table_dealt event both lead to the match, and a
+  // second navigation would abort the first one half-way.
+  let leaving = false;
+  function go(url) {
+    if (leaving) return;
+    leaving = true;
+    window.location.assign(url);
+  }
+
   function follow() {
     const p = lobby();
-    if (p && p.dataset.go) window.location.assign(p.dataset.go);
+    if (p && p.dataset.go) go(p.dataset.go);
   }
 
   async function act(path, body) {
@@ -90,7 +99,7 @@
         break;
       case "deal": {
         const table = await act("/api/v1/tables/" + code + "/deal");
-        if (table && table.game_id) window.location.assign("/games/" + table.game_id);
+        if (table && table.game_id) go("/games/" + table.game_id);
         break;
       }
       case "share": {
