@@ -10,17 +10,13 @@ the HTML size (issue 13: every page under 50 KB).
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.api import _recreate_database, _server_env  # noqa: E402
+from bench.web_pages import set_up_django, time_pages  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_web_c8_bench"
 
@@ -30,27 +26,14 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=200)
     args = parser.parse_args()
 
-    db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
-    _recreate_database(db_url)
-    os.environ.update(_server_env(db_url, tempfile.mkdtemp(prefix="c10s-web-c8-bench-")))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    import django
+    plain_static_files = set_up_django(DEFAULT_DB, "c10s-web-c8-bench-")
+    from django.test import Client
 
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.test import Client, override_settings
-
-    call_command("migrate", verbosity=0)
-    plain_static = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
     # The computers' turns are played here, in order: nothing is sent to a broker.
     from games import dispatch
 
     dispatch.enqueue_ai_turn = lambda game_id, number: None
-    with override_settings(STORAGES=plain_static):
+    with plain_static_files:
         run(args.requests, Client)
 
 
@@ -80,20 +63,7 @@ def run(requests: int, client_class) -> None:
     }
     print(f"game {game.pk}: 4 seats, move {game.move_number} ({game.status}), "
           f"{requests} requests per page")
-    for name, url in pages.items():
-        client.get(url)  # warm-up (template loading)
-        times = []
-        size = 0
-        for _ in range(requests):
-            started = time.perf_counter()
-            response = client.get(url)
-            times.append((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200, (url, response.status_code)
-            size = len(response.content)
-        times.sort()
-        p95 = times[max(0, round(0.95 * len(times)) - 1)]
-        print(f"{name:28} median {statistics.median(times):6.1f} ms  p95 {p95:6.1f} ms  "
-              f"HTML {size / 1024:5.1f} KB")
+    time_pages(client, pages, requests)
 
 
 if __name__ == "__main__":

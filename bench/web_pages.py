@@ -25,28 +25,55 @@ from bench.api import _recreate_database, _server_env  # noqa: E402
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_web_bench"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--requests", type=int, default=200)
-    args = parser.parse_args()
-
-    db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
+def set_up_django(default_db: str, prefix: str):
+    """A fresh, migrated bench database and Django set up on it, with the environment of
+    bench/api.py's servers; returns a context manager serving static files unhashed (the
+    bench does not collect them)."""
+    db_url = os.environ.get("BENCH_DATABASE_URL", default_db)
     _recreate_database(db_url)
-    os.environ.update(_server_env(db_url, tempfile.mkdtemp(prefix="c10s-web-bench-")))
+    os.environ.update(_server_env(db_url, tempfile.mkdtemp(prefix=prefix)))
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     import django
 
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.test import Client, override_settings
+    from django.test import override_settings
 
     call_command("migrate", verbosity=0)
-    plain_static = {
+    return override_settings(STORAGES={
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    with override_settings(STORAGES=plain_static):
+    })
+
+
+def time_pages(client, pages: dict[str, str], requests: int) -> None:
+    """Median and p95 server time and the HTML size of each page, after one warm-up request."""
+    for name, url in pages.items():
+        client.get(url)  # warm-up (template loading, puzzle generation)
+        times = []
+        size = 0
+        for _ in range(requests):
+            started = time.perf_counter()
+            response = client.get(url)
+            times.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, (url, response.status_code)
+            size = len(response.content)
+        times.sort()
+        p95 = times[max(0, round(0.95 * len(times)) - 1)]
+        print(f"{name:28} median {statistics.median(times):6.1f} ms  p95 {p95:6.1f} ms  "
+              f"HTML {size / 1024:5.1f} KB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--requests", type=int, default=200)
+    args = parser.parse_args()
+
+    plain_static_files = set_up_django(DEFAULT_DB, "c10s-web-bench-")
+    from django.test import Client
+
+    with plain_static_files:
         run(args.requests, Client)
 
 
@@ -71,20 +98,7 @@ def run(requests: int, client_class) -> None:
     }
     print(f"game {game.pk}: {tiles_on_board(game)} tiles on the board, move {game.move_number}, "
           f"{requests} requests per page")
-    for name, url in pages.items():
-        client.get(url)  # warm-up (template loading, puzzle generation)
-        times = []
-        size = 0
-        for _ in range(requests):
-            started = time.perf_counter()
-            response = client.get(url)
-            times.append((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200, (url, response.status_code)
-            size = len(response.content)
-        times.sort()
-        p95 = times[max(0, round(0.95 * len(times)) - 1)]
-        print(f"{name:28} median {statistics.median(times):6.1f} ms  p95 {p95:6.1f} ms  "
-              f"HTML {size / 1024:5.1f} KB")
+    time_pages(client, pages, requests)
 
 
 if __name__ == "__main__":
