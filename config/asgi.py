@@ -1,5 +1,5 @@
 """ASGI entry point: async views (the live event streams) on Django's ASGI handler, every other
-request on Django's WSGI handler in a thread pool.
+request on Django's WSGI handler in a thread pool (config/threaded_wsgi.py).
 
 Under Django's ASGI handler every sync view of a process runs in one shared thread (Django makes
 sync views thread-sensitive), so a process answers one API request at a time: the move POST
@@ -10,7 +10,6 @@ thread each.
 
 import os
 
-from a2wsgi import WSGIMiddleware
 from asgiref.sync import iscoroutinefunction
 from django.core.asgi import get_asgi_application
 from django.core.wsgi import get_wsgi_application
@@ -22,7 +21,9 @@ django_asgi = get_asgi_application()  # sets Django up before anything below rea
 from django.conf import settings  # noqa: E402
 from django.urls import Resolver404, resolve  # noqa: E402
 
-threaded_wsgi = WSGIMiddleware(get_wsgi_application(), workers=settings.ASGI_SYNC_THREADS)
+from config.threaded_wsgi import ThreadedWSGI  # noqa: E402
+
+threaded_wsgi = ThreadedWSGI(get_wsgi_application(), threads=settings.ASGI_SYNC_THREADS)
 
 
 def is_async_view(path: str) -> bool:
