@@ -226,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--pairs-expert", type=int, help="fewer pairs for the slow expert")
     stats.add_argument("--seed", type=int, default=0)
     stats.add_argument("--levels", default=",".join(LEVELS))
+    stats.add_argument("--jobs", type=int, default=1, help="processes (times per move are "
+                       "measured with the processes competing for the cores)")
     stats.add_argument("--write", action="store_true",
                        help="store the figures in engine/level_stats.json")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -246,7 +248,7 @@ def levelstats_command(args: argparse.Namespace) -> int:
     }
     rows = []
     for level in levels:
-        rows.append(levelstats.match(level, pairs[level], args.seed))
+        rows.append(levelstats.match(level, pairs[level], args.seed, jobs=args.jobs))
         if not args.json:
             print(levelstats.format_table(rows[-1:]).splitlines()[-1], flush=True)
     if args.json:

@@ -46,27 +46,48 @@ def paired_seeds(pairs: int, seed: int) -> list[int]:
     return [rng.getrandbits(63) for _ in range(pairs)]
 
 
-def match(level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK) -> dict[str, Any]:
-    """``level`` against ``opponent`` over ``pairs`` seeds, each played from both seats."""
+def play_pair(level: str, opponent: str, game_seed: int) -> list[dict[str, Any]]:
+    """One seed played from both seats: per game the level's result, scores and move times."""
     from .cli import play_game  # the command line imports this module
 
-    wins = draws = games = 0
-    scores: list[int] = []
-    opponent_scores: list[int] = []
-    move_ms: list[float] = []
-    for game_seed in paired_seeds(pairs, seed):
-        for seat in (0, 1):
-            seats = (level, opponent) if seat == 0 else (opponent, level)
-            record = play_game(game_seed, seats)
-            result = record.state.result
-            assert result is not None
-            games += 1
-            wins += result.winner == seat
-            draws += result.winner is None
-            scores.append(record.state.scores[seat])
-            opponent_scores.append(record.state.scores[1 - seat])
-            move_ms.extend(record.move_ms[seat])
-    won = wins + draws / 2
+    games = []
+    for seat in (0, 1):
+        seats = (level, opponent) if seat == 0 else (opponent, level)
+        record = play_game(game_seed, seats)
+        result = record.state.result
+        assert result is not None
+        games.append({
+            "won": 1.0 if result.winner == seat else 0.5 if result.winner is None else 0.0,
+            "score": record.state.scores[seat],
+            "opponent_score": record.state.scores[1 - seat],
+            "move_ms": record.move_ms[seat],
+        })
+    return games
+
+
+def _play_pair_args(args: tuple[str, str, int]) -> list[dict[str, Any]]:
+    return play_pair(*args)
+
+
+def match(
+    level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK, jobs: int = 1
+) -> dict[str, Any]:
+    """``level`` against ``opponent`` over ``pairs`` seeds, each played from both seats, on
+    ``jobs`` processes (the figures do not depend on it, but for the times per move)."""
+    tasks = [(level, opponent, game_seed) for game_seed in paired_seeds(pairs, seed)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            per_pair = pool.map(_play_pair_args, tasks, chunksize=1)
+    else:
+        per_pair = [_play_pair_args(task) for task in tasks]
+    played = [game for pair in per_pair for game in pair]
+    games = len(played)
+    won = sum(g["won"] for g in played)
+    wins = sum(g["won"] == 1.0 for g in played)
+    draws = sum(g["won"] == 0.5 for g in played)
+    move_ms = [ms for g in played for ms in g["move_ms"]]
     low, high = wilson(won, games)
     return {
         "level": level,
@@ -76,10 +97,11 @@ def match(level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK) -> d
         "draws": draws,
         "win_rate": round(won / games, 4),
         "ci95": [round(low, 4), round(high, 4)],
-        "average_score": round(statistics.fmean(scores), 1),
-        "opponent_average_score": round(statistics.fmean(opponent_scores), 1),
+        "average_score": round(statistics.fmean(g["score"] for g in played), 1),
+        "opponent_average_score": round(statistics.fmean(g["opponent_score"] for g in played), 1),
         "ms_per_move_p50": round(percentile(move_ms, 0.5), 2),
         "ms_per_move_p99": round(percentile(move_ms, 0.99), 2),
+        "pair_wins": [sum(g["won"] for g in pair) for pair in per_pair],
     }
 
 
@@ -110,7 +132,8 @@ def write_stats(rows: list[dict[str, Any]], pairs: dict[str, int], seed: int,
     if path.exists():
         data = load_stats(path)
     for row in rows:
-        data["levels"][row["level"]] = row | {"pairs": pairs[row["level"]], "seed": seed}
+        figures = {key: value for key, value in row.items() if key != "pair_wins"}
+        data["levels"][row["level"]] = figures | {"pairs": pairs[row["level"]], "seed": seed}
     data["levels"] = {lv: data["levels"][lv] for lv in LEVELS if lv in data["levels"]}
     path.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
 

@@ -65,7 +65,8 @@ class _Generator:
     """One generation call: board-derived tables plus the recursive run extension."""
 
     def __init__(
-        self, board: Board, rack: tuple[int, ...], seven_tile_bonus: bool, best_wilds: bool = False
+        self, board: Board, rack: tuple[int, ...], seven_tile_bonus: bool, best_wilds: bool = False,
+        anchors: frozenset[int] | None = None,
     ) -> None:
         self.board = board
         self.size = size = board.size
@@ -108,6 +109,8 @@ class _Generator:
             for q in range(size * size):
                 if cells[q] == EMPTY:
                     self._scan_square(q)
+            if anchors is not None:  # only placements covering one of these squares
+                self.anchors = [a and q in anchors for q, a in enumerate(self.anchors)]
 
     def _scan_square(self, q: int) -> None:
         size, cells = self.size, self.cells
@@ -665,19 +668,21 @@ class _Generator:
 
 def generate_placements(
     board: Board, rack: tuple[int, ...], *, seven_tile_bonus: bool = True,
-    best_wilds: bool = False,
+    best_wilds: bool = False, anchors: frozenset[int] | None = None,
 ) -> list[ScoredPlacement]:
     """Every legal placement of ``rack`` on ``board``, scored exactly as ``check_placement``.
 
     With ``best_wilds`` (the computer players' path) a placement's wilds take only their
     best-scoring digits: one result per set of squares and rack tiles used (the first found
-    among equal scores). ``analyze`` and previews keep every assignment."""
+    among equal scores). ``analyze`` and previews keep every assignment. With ``anchors``
+    (square indices; not on an empty board) only the placements that cover one of those
+    squares: the simulation asks what a move changed for the opponent."""
     # Tens of thousands of new objects (the results hold no reference cycles) would trigger many
     # cyclic-GC passes (a full one costs tens of ms on a big heap); pause the collector meanwhile.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _Generator(board, tuple(rack), seven_tile_bonus, best_wilds).run()
+        return _Generator(board, tuple(rack), seven_tile_bonus, best_wilds, anchors).run()
     finally:
         if collecting:
             gc.enable()

@@ -12,9 +12,9 @@ the best-scoring digits for the wilds of a placement).
   swaps when keeping a better rack is worth more than the best move; swaps its costly tiles in
   a blocked endgame; once the bag is empty looks one move ahead at the opponent's best reply
   (whose rack is then known: it is every tile not on the board or on its own rack).
-- expert: the strong player's best few candidates, each judged by simulation: the opponent's
-  best reply on racks drawn from the unseen tiles, with a fixed count of reply generations per
-  move (about 300 ms) instead of a clock.
+- expert: the strong player's best few candidates, each judged by simulation (simulation.py):
+  the opponent's best reply on racks drawn from the unseen tiles, the end by six scoreless
+  turns counted exactly, with a fixed budget of drawn racks per move instead of a clock.
 - greedy (not offered to players): the benchmark's yardstick, the highest-scoring placement.
 """
 from __future__ import annotations
@@ -24,12 +24,13 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from .board import EMPTY, Board
+from .board import EMPTY
 from .errors import IllegalMoveError
-from .movegen import generate_placements, legal_moves
+from .movegen import legal_moves
 from .moves import Move, Pass, Swap
 from .rules import ScoredPlacement, apply_placement_to_board
-from .state import GameState
+from .simulation import DrawnRack, rack_of, simulate
+from .state import SCORELESS_TURNS_TO_END, GameState
 from .tiles import FULL_BAG, RACK_SIZE, WILD, rack_value
 
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
@@ -67,8 +68,12 @@ LEAVE_WEIGHT = 1.0  # how much the leave counts against points, tuned by self-pl
 ENDGAME_CANDIDATES = 12
 BLOCKED_ENDGAME_TURNS = 4  # scoreless turns after which held tiles are mostly a cost
 EXPERT_CANDIDATES = 6  # simulated per move
-# Opponent replies generated per move (each a move generation): ~300 ms on the worker.
-EXPERT_BUDGET = 60
+# A candidate this far below the best equity is not simulated: the opponent's reply rarely
+# costs the best one that much more than another.
+EXPERT_REACH = 20.0
+# Work per move for the simulation (simulation.simulate: generations and the placements they
+# produce): ~300 ms at most on one core of the worker, ~150 ms typical.
+EXPERT_BUDGET = 1500
 
 
 def leave_value(tiles: Sequence[int]) -> float:
@@ -154,21 +159,16 @@ def unseen_tiles(state: GameState) -> tuple[int, ...]:
     return tuple(sorted(rest.elements()))
 
 
-def _endgame_value(state: GameState, move: ScoredPlacement, opponent_rack: tuple[int, ...]) -> int:
+def _endgame_value(
+    state: GameState, move: ScoredPlacement, opponent: DrawnRack
+) -> int:
     """Score of ``move`` minus the opponent's best reply, counting the out bonuses."""
     if not move.rack_after:
-        return move.score + rack_value(opponent_rack)
+        return move.score + rack_value(opponent.tiles)
     board = apply_placement_to_board(state.board, move.move)
-    replies = generate_placements(  # best wild digits: the same best reply, much faster
-        board, opponent_rack, seven_tile_bonus=state.options.seven_tile_bonus, best_wilds=True
-    )
-    if not replies:
-        return move.score
-    reply = max(
-        replies, key=lambda r: r.score + (rack_value(move.rack_after) if not r.rack_after else 0)
-    )
-    out_bonus = rack_value(move.rack_after) if not reply.rack_after else 0
-    return move.score - reply.score - out_bonus
+    out_bonus = rack_value(move.rack_after)  # the opponent's if its reply empties its rack
+    reply = opponent.best_after(state, move.move, board, out_bonus)
+    return move.score - reply
 
 
 def _blocked_swap(state: GameState, rack: tuple[int, ...]) -> Swap | Pass:
@@ -214,7 +214,30 @@ def _empty_bag(state: GameState, moves: list[ScoredPlacement]) -> Choice:
     if len(opponent_rack) > RACK_SIZE:  # not a real game's position: no look-ahead
         return ranked[0]
     candidates = ranked[:ENDGAME_CANDIDATES]
-    return max(candidates, key=lambda m: _endgame_value(state, m, opponent_rack))
+    opponent = rack_of(state, opponent_rack)  # its placements now; each candidate's nearby
+    return max(candidates, key=lambda m: _endgame_value(state, m, opponent))
+
+
+def _last_scoreless_turn(
+    state: GameState, ranked: list[tuple[float, Choice, tuple[int, ...]]]
+) -> Choice | None:
+    """Five turns in a row scored nothing, so a pass or swap ends the game now, each side
+    losing the value of its rack. Pass when that wins whatever the opponent holds; play the
+    best scoring placement when ending would more likely lose; else None (no opinion)."""
+    if state.scoreless_turns < SCORELESS_TURNS_TO_END - 1:
+        return None
+    player = state.current_player
+    assert player is not None
+    mine = state.scores[player] - rack_value(state.racks[player])
+    theirs = state.scores[1 - player]
+    if mine > theirs:  # their rack can only lower their score
+        return Pass()
+    unseen = unseen_tiles(state)
+    expected = len(state.racks[1 - player]) * rack_value(unseen) / len(unseen) if unseen else 0
+    scoring = [c for _, c, _ in ranked if isinstance(c, ScoredPlacement) and c.score > 0]
+    if scoring and mine <= theirs - expected:
+        return scoring[0]
+    return None
 
 
 def _strong(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
@@ -223,49 +246,8 @@ def _strong(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
         return _empty_bag(state, moves)
     if not moves:
         return _blocked_swap(state, rack)
-    return _equity_choices(state, moves)[0][1]
-
-
-def best_reply_score(state: GameState, board: Board, rack: tuple[int, ...]) -> int:
-    replies = generate_placements(
-        board, rack, seven_tile_bonus=state.options.seven_tile_bonus, best_wilds=True
-    )
-    return max((r.score for r in replies), default=0)
-
-
-def simulate(
-    state: GameState,
-    candidates: Sequence[tuple[float, Choice, tuple[int, ...]]],
-    rng: random.Random,
-    budget: int,
-) -> Choice:
-    """The candidate with the best equity less the opponent's average best reply, over racks
-    drawn for the opponent from the unseen tiles (the same racks for every candidate, so
-    their differences are not drowned in the luck of the draw). ``budget`` counts reply
-    generations (each a few ms): a clock-free stand-in for a time budget."""
-    player = state.current_player
-    assert player is not None
-    opponent_size = len(state.racks[1 - player])  # public: how many tiles it holds
-    pool = unseen_tiles(state)
-    draws = max(1, budget // len(candidates))
-    racks = [
-        tuple(sorted(rng.sample(pool, min(opponent_size, len(pool))))) for _ in range(draws)
-    ]
-    # A swap or pass leaves the board as it is: its replies are worked out once.
-    unchanged: float | None = None
-    best_choice, best_value = candidates[0][1], float("-inf")
-    for equity, choice, _ in candidates:
-        if isinstance(choice, ScoredPlacement):
-            board = apply_placement_to_board(state.board, choice.move)
-            reply = sum(best_reply_score(state, board, r) for r in racks) / draws
-        else:
-            if unchanged is None:
-                unchanged = sum(best_reply_score(state, state.board, r) for r in racks) / draws
-            reply = unchanged
-        value = equity - reply
-        if value > best_value:
-            best_choice, best_value = choice, value
-    return best_choice
+    ranked = _equity_choices(state, moves)
+    return _last_scoreless_turn(state, ranked) or ranked[0][1]
 
 
 def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) -> Choice:
@@ -275,14 +257,18 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     if not moves:
         return _blocked_swap(state, rack)
     ranked = _equity_choices(state, moves)
-    if len(ranked) == 1:
-        return ranked[0][1]
-    # The opponent's reply is simulated for the best few by equity, plus the top scorer.
-    candidates = ranked[:EXPERT_CANDIDATES]
+    ending = _last_scoreless_turn(state, ranked)
+    if isinstance(ending, Pass) or len(ranked) == 1:
+        return ending or ranked[0][1]
+    # The opponent's reply is simulated for the best few by equity (those within reach of the
+    # best), plus the top scorer.
+    candidates = [c for c in ranked[:EXPERT_CANDIDATES] if c[0] >= ranked[0][0] - EXPERT_REACH]
     top = max(moves, key=lambda m: m.score)
     if all(c[1] is not top for c in candidates):
         candidates.append(next(c for c in ranked if c[1] is top))
-    return simulate(state, candidates, rng, EXPERT_BUDGET)
+    if state.scoreless_turns >= SCORELESS_TURNS_TO_END - 2:  # a pass may end the game
+        candidates.append((LEAVE_WEIGHT * leave_value(rack) - SWAP_MARGIN, Pass(), rack))
+    return simulate(state, candidates, unseen_tiles(state), rng, EXPERT_BUDGET)
 
 
 _STRATEGIES = {

@@ -29,6 +29,7 @@ from games.crazy10s.engine import (
     validate_move,
 )
 from games.crazy10s.engine.players import _endgame_value, best_keep, leave_value
+from games.crazy10s.engine.simulation import rack_of
 
 
 def play(state: GameState, choice: ScoredPlacement | Swap | Pass) -> GameState:
@@ -159,10 +160,10 @@ def test_endgame_look_ahead_counts_out_bonus_and_reply() -> None:
     # Going out is impossible with 1 5 9 (no line takes all three), so every value is the
     # move's score minus the opponent's best reply with 2 and 3.
     h7 = by_move["h7=5"]
-    assert _endgame_value(state, h7, (2, 3)) <= h7.score
+    assert _endgame_value(state, h7, rack_of(state, (2, 3))) <= h7.score
     out_state = replace(state, racks=((5,), (2, 3)))
     [out] = [m for m in legal_moves(out_state) if format_move(m.move) == "h7=5"]
-    assert _endgame_value(out_state, out, (2, 3)) == out.score + 5
+    assert _endgame_value(out_state, out, rack_of(out_state, (2, 3))) == out.score + 5
 
 
 def test_no_move_once_the_game_is_over_and_unknown_levels_refused() -> None:
@@ -202,3 +203,20 @@ def test_greedy_plays_the_top_score_or_swaps_everything() -> None:
                       racks=((8, 8, 8, 9, 9, 9, 9), (1,) * 7))
     assert computer_move(blocked, "greedy", random.Random(0)) == Swap((8, 8, 8, 9, 9, 9, 9))
     assert computer_move(replace(blocked, bag=(1, 2)), "greedy", random.Random(0)) == Pass()
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_at_the_last_scoreless_turn_a_sure_win_passes_and_a_loss_plays_on(level: str) -> None:
+    state = position_after(8, 12)
+    player = state.current_player
+    assert player is not None and state.bag
+    assert any(m.score > 0 for m in legal_moves(state, best_wilds=True))
+    scores = [0, 0]
+    scores[player] = 300  # more than its rack could cost: passing ends the game and wins
+    ahead = replace(state, scoreless_turns=5, scores=tuple(scores))
+    assert isinstance(computer_choice(ahead, level, random.Random(3)), Pass)
+    scores = [300, 300]
+    scores[player] = 0  # ending now loses: it scores to keep the game going
+    behind = replace(ahead, scores=tuple(scores))
+    choice = computer_choice(behind, level, random.Random(3))
+    assert isinstance(choice, ScoredPlacement) and choice.score > 0
