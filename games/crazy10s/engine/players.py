@@ -72,8 +72,8 @@ EXPERT_CANDIDATES = 6  # simulated per move
 # costs the best one that much more than another.
 EXPERT_REACH = 20.0
 # Work per move for the simulation (simulation.simulate: generations and the placements they
-# produce): ~300 ms at most on one core of the worker, ~150 ms typical.
-EXPERT_BUDGET = 1500
+# produce): about a dozen drawn racks, ~200 ms typical on one core of the worker.
+EXPERT_BUDGET = 2500
 
 
 def leave_value(tiles: Sequence[int]) -> float:
@@ -267,7 +267,8 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     if all(c[1] is not top for c in candidates):
         candidates.append(next(c for c in ranked if c[1] is top))
     if state.scoreless_turns >= SCORELESS_TURNS_TO_END - 2:  # a pass may end the game
-        candidates.append((LEAVE_WEIGHT * leave_value(rack) - SWAP_MARGIN, Pass(), rack))
+        weight = LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
+        candidates.append((weight * leave_value(rack) - SWAP_MARGIN, Pass(), rack))
     return simulate(state, candidates, unseen_tiles(state), rng, EXPERT_BUDGET)
 
 

@@ -26,7 +26,7 @@ from .movegen import generate_placements
 from .moves import Pass, Placement, Swap
 from .rules import ScoredPlacement, apply_placement_to_board
 from .state import SCORELESS_TURNS_TO_END, GameState
-from .tiles import RACK_SIZE, rack_value
+from .tiles import RACK_SIZE, WILD, rack_value
 
 # The work of one generation in the budget's units (one unit per placement it produces): a
 # generation that finds nothing still scans the board.
@@ -166,6 +166,13 @@ def _plan(state: GameState, candidate: Candidate, pool_mean: float) -> _Plan:
     )
 
 
+def _left_after_last_swap(tiles: tuple[int, ...], bag: int, pool_mean: float) -> float:
+    """The value of a rack after its holder's game-ending swap: the tiles worth more than an
+    average unseen tile go back (as the bag allows), the cheap ones stay."""
+    heavy = sorted((t for t in tiles if t != WILD and t > pool_mean), reverse=True)[:bag]
+    return rack_value(tiles) - sum(heavy) + len(heavy) * pool_mean
+
+
 def simulate(
     state: GameState,
     candidates: Sequence[Candidate],
@@ -212,12 +219,15 @@ def simulate(
                                              best_wilds=True, anchors=ends)
                 spent += GENERATION_COST + len(nearby)
                 reply = max(rack.best_avoiding(avoid), max((p.score for p in nearby), default=0))
-            if reply == 0 and plan.scoreless + 1 >= SCORELESS_TURNS_TO_END:
-                # The opponent cannot score: its swap or pass is the sixth scoreless turn.
-                swaps = bag - plan.drawn >= len(rack.tiles)
-                theirs = len(rack.tiles) * pool_mean if swaps else theirs_now
-                plan.total += ended(plan.score - plan.mine_left + theirs)
+            going_on = plan.equity - reply
+            if plan.scoreless + 1 >= SCORELESS_TURNS_TO_END:
+                # The opponent's pass or swap would be the sixth scoreless turn: it ends the
+                # game when it cannot score, or when ending is worse for me than its reply.
+                bag_after = bag if isinstance(plan.choice, Swap) else bag - plan.drawn
+                theirs = _left_after_last_swap(rack.tiles, bag_after, pool_mean)
+                end = ended(plan.score - plan.mine_left + theirs)
+                plan.total += end if reply == 0 else min(going_on, end)
             else:
-                plan.total += plan.equity - reply
+                plan.total += going_on
     best = max(plans, key=lambda plan: plan.total)  # max keeps the first of equal values
     return best.choice
