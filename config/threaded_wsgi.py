@@ -6,14 +6,16 @@ body and then hands every piece of the response (the status, each chunk, the end
 loop, waiting each time for the loop to take it. A CPU-bound request holds the GIL, so each of
 those round trips waits for a thread switch: the move POST ran ~14 % slower than under
 gunicorn's threaded WSGI workers. Here the loop reads the whole body first (bounded by
-``max_body``), the thread runs the application and collects the response, and the loop sends
-it: one hand-off each way. A response longer than ``buffer_limit`` is streamed from the thread
-chunk by chunk instead, so a large one is never held whole in memory.
+``max_body``; a longer declared one is left unread for the application to refuse), the thread
+runs the application and collects the response, and the loop sends it: one hand-off each way.
+A response longer than ``buffer_limit`` is streamed from the thread chunk by chunk instead, so
+a large one is never held whole in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +31,16 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 class ClientGone(Exception):
     """The client disconnected before its request body arrived."""
+
+
+def _declared_length(scope: Message) -> int:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return 0
+    return 0
 
 
 def _encode_headers(headers: list[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
@@ -57,17 +69,26 @@ class ThreadedWSGI:
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         assert scope["type"] == "http", scope["type"]
-        try:
-            body = await self._read_body(receive)
-        except ClientGone:
-            return
-        if body is None:
-            await send(_start_message("413 Content Too Large", [("content-type", "text/plain")]))
+        if _declared_length(scope) > self.max_body:
+            # Not read at all: the application refuses it by its Content-Length in its own
+            # words (the API's 413 envelope), as it would under a WSGI server.
+            body: bytes | None = b""
+        else:
+            try:
+                body = await self._read_body(receive)
+            except ClientGone:
+                return
+        if body is None:  # no length given, and longer than we hold
+            await send(_start_message("413 Content Too Large", [
+                ("content-type", "text/plain"), ("connection", "close")]))
             await send({"type": "http.response.body", "body": b"Request body too large.\n"})
             return
         environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
         loop = asyncio.get_running_loop()
-        collected = await loop.run_in_executor(self.executor, self._run, environ, loop, send)
+        context = contextvars.copy_context()  # each request its own, as under a WSGI server
+        collected = await loop.run_in_executor(
+            self.executor, context.run, self._run, environ, loop, send
+        )
         if collected is not None:  # else the thread streamed the response itself
             start, content = collected
             await send(start)
@@ -102,31 +123,34 @@ class ThreadedWSGI:
             response[:] = [status, headers]
             return write
 
-        def write(chunk: bytes) -> None:  # the legacy WSGI write(): kept in order with the rest
-            pending.append(chunk)
-
         def send_now(message: Message) -> None:
             asyncio.run_coroutine_threadsafe(send(message), loop).result()
 
+        def emit(chunk: bytes) -> None:
+            """Hold ``chunk`` while the response is short, else send it (in order)."""
+            nonlocal streaming, size
+            if not chunk:
+                return
+            if streaming:
+                send_now({"type": "http.response.body", "body": chunk, "more_body": True})
+                return
+            pending.append(chunk)
+            size += len(chunk)
+            if size > self.buffer_limit:
+                streaming = True
+                send_now(_start_message(*response))
+                send_now({"type": "http.response.body", "body": b"".join(pending),
+                          "more_body": True})
+                pending.clear()
+
+        write = emit  # the legacy WSGI write(): in order with the iterable's chunks
         pending: list[bytes] = []
         streaming = False
         size = 0
         iterable = self.app(environ, start_response)
         try:
             for chunk in iterable:
-                if not chunk:
-                    continue
-                if streaming:
-                    send_now({"type": "http.response.body", "body": chunk, "more_body": True})
-                    continue
-                pending.append(chunk)
-                size += len(chunk)
-                if size > self.buffer_limit:
-                    streaming = True
-                    send_now(_start_message(*response))
-                    send_now({"type": "http.response.body", "body": b"".join(pending),
-                              "more_body": True})
-                    pending.clear()
+                emit(chunk)
         finally:
             close = getattr(iterable, "close", None)
             if close is not None:

@@ -127,3 +127,35 @@ def test_write_and_iterable_keep_their_order_and_a_client_gone_early_runs_nothin
              "query_string": b"", "headers": []}
     asyncio.run(ThreadedWSGI(never, threads=1)(scope, gone, send))
     assert not called
+
+
+def test_written_and_returned_chunks_stream_in_order_past_the_limit():
+    def app(environ, start_response):
+        write = start_response("200 OK", [])
+        for _ in range(5):
+            write(b"w" * 10)
+
+        def rest():
+            yield b"a" * 10
+            write(b"W")  # a write() between two chunks of the iterable stays between them
+            yield b"b" * 3
+
+        return rest()
+
+    answer = run_request(ThreadedWSGI(app, threads=1, buffer_limit=5))
+    assert answer["body"] == b"w" * 50 + b"a" * 10 + b"W" + b"b" * 3
+    assert answer["messages"] > 3  # streamed: write() counts toward the limit
+
+
+def test_a_declared_length_over_the_limit_is_left_to_the_application():
+    seen = []
+
+    def app(environ, start_response):
+        seen.append((environ["CONTENT_LENGTH"], environ["wsgi.input"].read()))
+        start_response("413 Content Too Large", [("Content-Type", "application/json")])
+        return [b'{"error": {"code": "request_too_large"}}']
+
+    answer = run_request(ThreadedWSGI(app, threads=1, max_body=10), body_chunks=(b"x" * 8,),
+                         headers=[(b"content-length", b"5000")])
+    assert answer["status"] == 413 and b"request_too_large" in answer["body"]
+    assert seen == [("5000", b"")]  # the app decided, without the body being read
