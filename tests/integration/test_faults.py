@@ -59,5 +59,7 @@ def test_redis_hung_answers_quickly_and_never_500():
         result = redis_hung(rig, tables=3)
     assert result["requests"] == 15 and result["no_answer"] == 0, result
     assert result["answers_500"] == 0, result
-    assert result["max_latency_seconds"] <= 2.5, result
+    # At most two Redis socket timeouts (1 s each: a cache read, one publish retry) plus the
+    # request's own work, a password hash among it, on a 2-core machine busy with the suite.
+    assert result["max_latency_seconds"] <= 2 * 1.0 + 1.5, result
     assert set(result["statuses"]) <= {200, 201, 401, 503}, result

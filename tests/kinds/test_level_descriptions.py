@@ -71,4 +71,4 @@ def test_the_committed_figures_are_what_players_read():
         with translation.override("en"):
             text = levels.description(level)
         assert f"wins {round(100 * row['win_rate'])}% of games" in text
-        assert f"({row['games']} games measured)" in text
+        assert f"({row['games']:,} games measured)" in text  # English groups thousands
