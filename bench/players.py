@@ -1,5 +1,6 @@
 """Each computer level against the greedy player over paired seeds:
-``python bench/players.py [--pairs 100] [--levels beginner,casual] [--seed 0] [--jobs 2] [--write]``.
+``python bench/players.py [--pairs 100] [--levels beginner,casual] [--seed 0] [--jobs 2]
+[--write]``.
 
 Every seed is played once with each side moving first. Prints games, win rate with its 95 %
 Wilson interval (draws count half), average scores and ms per move (median, p99) of the level.

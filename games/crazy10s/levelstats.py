@@ -65,10 +65,6 @@ def play_pair(level: str, opponent: str, game_seed: int) -> list[dict[str, Any]]
     return games
 
 
-def _play_pair_args(args: tuple[str, str, int]) -> list[dict[str, Any]]:
-    return play_pair(*args)
-
-
 def match(
     level: str, pairs: int, seed: int = 0, opponent: str = YARDSTICK, jobs: int = 1
 ) -> dict[str, Any]:
@@ -79,9 +75,9 @@ def match(
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            per_pair = pool.map(_play_pair_args, tasks, chunksize=1)
+            per_pair = pool.starmap(play_pair, tasks, chunksize=1)
     else:
-        per_pair = [_play_pair_args(task) for task in tasks]
+        per_pair = [play_pair(*task) for task in tasks]
     played = [game for pair in per_pair for game in pair]
     games = len(played)
     won = sum(g["won"] for g in played)

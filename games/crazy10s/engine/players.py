@@ -29,7 +29,7 @@ from .errors import IllegalMoveError
 from .movegen import legal_moves
 from .moves import Move, Pass, Swap
 from .rules import ScoredPlacement, apply_placement_to_board
-from .simulation import DrawnRack, rack_of, simulate
+from .simulation import Choice, DrawnRack, rack_of, simulate
 from .state import SCORELESS_TURNS_TO_END, GameState
 from .tiles import FULL_BAG, RACK_SIZE, WILD, rack_value
 
@@ -47,7 +47,6 @@ LEVEL_INFO: dict[str, tuple[str, str]] = {
     ),
 }
 
-Choice = ScoredPlacement | Swap | Pass
 
 # Beginner: the chance of noticing a move of 1 to 5 tiles (longer moves are never noticed).
 # These and CASUAL_SHARE are tuned against greedy (bench/players.py): beginner ~20 %, casual
@@ -185,6 +184,12 @@ def _blocked_swap(state: GameState, rack: tuple[int, ...]) -> Swap | Pass:
     return _swap_or_pass(state, _returned(rack, best_keep(rack)))
 
 
+def _leave_weight(state: GameState) -> float:
+    """How much the tiles kept count against points: less late in the game, when fewer turns
+    remain to use them."""
+    return LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
+
+
 def _equity_choices(
     state: GameState, moves: list[ScoredPlacement]
 ) -> list[tuple[float, Choice, tuple[int, ...]]]:
@@ -192,7 +197,7 @@ def _equity_choices(
     equity = points + the value of the tiles kept (less late in the game: fewer turns remain
     to use them)."""
     rack = _rack(state)
-    weight = LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
+    weight = _leave_weight(state)
     ranked: list[tuple[float, Choice, tuple[int, ...]]] = [
         (m.score + weight * leave_value(m.rack_after), m, m.rack_after) for m in moves
     ]
@@ -267,8 +272,7 @@ def _expert(state: GameState, moves: list[ScoredPlacement], rng: random.Random) 
     if all(c[1] is not top for c in candidates):
         candidates.append(next(c for c in ranked if c[1] is top))
     if state.scoreless_turns >= SCORELESS_TURNS_TO_END - 2:  # a pass may end the game
-        weight = LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
-        candidates.append((weight * leave_value(rack) - SWAP_MARGIN, Pass(), rack))
+        candidates.append((_leave_weight(state) * leave_value(rack) - SWAP_MARGIN, Pass(), rack))
     return simulate(state, candidates, unseen_tiles(state), rng, EXPERT_BUDGET)
 
 

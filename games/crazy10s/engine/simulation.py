@@ -38,6 +38,7 @@ WIN_BONUS = 100.0
 
 Choice = ScoredPlacement | Swap | Pass
 Candidate = tuple[float, Choice, tuple[int, ...]]  # (equity, choice, tiles kept)
+Changed = tuple[Board, frozenset[int], frozenset[int]]  # board after a move, avoid, ends
 
 
 def changed_squares(board: Board, move: Placement) -> tuple[frozenset[int], frozenset[int]]:
@@ -114,16 +115,23 @@ class DrawnRack:
     ) -> int:
         """The opponent's best value (see ``best_avoiding``) with this rack on ``board``, the
         current board after ``move``."""
-        avoid, ends = changed_squares(board, move)
+        changed = (board, *changed_squares(board, move))
+        return self.reply_after(changed, state.options.seven_tile_bonus, out_bonus)[0]
+
+    def reply_after(
+        self, changed: Changed, seven_tile_bonus: bool, out_bonus: int = 0
+    ) -> tuple[int, int]:
+        """(the best value after a move, how many placements were generated for it), given
+        the move's ``changed`` board and squares."""
+        board, avoid, ends = changed
         nearby = generate_placements(
-            board, self.tiles, seven_tile_bonus=state.options.seven_tile_bonus,
-            best_wilds=True, anchors=ends,
+            board, self.tiles, seven_tile_bonus=seven_tile_bonus, best_wilds=True, anchors=ends
         )
         if out_bonus:
             near = max((_value(p, out_bonus) for p in nearby), default=0)
         else:
             near = max((p.score for p in nearby), default=0)
-        return max(self.best_avoiding(avoid, out_bonus), near)
+        return max(self.best_avoiding(avoid, out_bonus), near), len(nearby)
 
     @property
     def best_now(self) -> int:
@@ -148,7 +156,7 @@ class _Plan:
     scoreless: int  # scoreless turns in a row after it
     mine_left: float  # the value of my rack after it (drawn tiles at the pool's average)
     drawn: int
-    changed: tuple[Board, frozenset[int], frozenset[int]] | None  # board after, avoid, ends
+    changed: Changed | None
     total: float = 0.0
 
 
@@ -214,11 +222,8 @@ def simulate(
             if plan.changed is None:
                 reply = rack.best_now
             else:
-                board, avoid, ends = plan.changed
-                nearby = generate_placements(board, rack.tiles, seven_tile_bonus=seven,
-                                             best_wilds=True, anchors=ends)
-                spent += GENERATION_COST + len(nearby)
-                reply = max(rack.best_avoiding(avoid), max((p.score for p in nearby), default=0))
+                reply, generated = rack.reply_after(plan.changed, seven)
+                spent += GENERATION_COST + generated
             going_on = plan.equity - reply
             if plan.scoreless + 1 >= SCORELESS_TURNS_TO_END:
                 # The opponent's pass or swap would be the sixth scoreless turn: it ends the

@@ -20,6 +20,7 @@ from games.crazy10s.engine import (
     legal_moves,
     new_game_from_seed,
 )
+from games.crazy10s.engine.board import EMPTY
 from games.crazy10s.engine.players import unseen_tiles
 from games.crazy10s.engine.rules import apply_placement_to_board
 from games.crazy10s.engine.simulation import DrawnRack, changed_squares, simulate
@@ -81,7 +82,7 @@ def test_changed_squares_are_the_new_tiles_and_the_ends_of_their_runs() -> None:
     size = board.size
     new = {t.row * size + t.col for t in move.move.tiles}
     assert new <= avoid and not (new & ends)
-    assert ends and all(board.cells[q] < 0 or q not in ends for q in ends)  # ends are empty
+    assert ends and all(board.cells[q] == EMPTY for q in ends)  # ends are empty
     for q in ends:  # each end is next to a tile of a run through a new tile
         row, col = divmod(q, size)
         neighbours = [(row + dr) * size + col + dc for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
