@@ -8,8 +8,9 @@ the best-scoring digits for the wilds of a placement).
 - beginner: a "findability" filter in the spirit of macondo: it only notices short moves, each
   with some probability, and picks loosely among the best two it noticed.
 - casual: the best-scoring move among a random part of all legal moves.
-- strong: equity = score + value of the tiles kept (a per-tile table tuned by self-play);
-  swaps when keeping a better rack is worth more than the best move; swaps its costly tiles in
+- strong: equity = score + value of the tiles kept (a per-tile table fitted to self-play by
+  bench/fit_leaves.py, weighted as measured against greedy by bench/players.py); swaps when
+  keeping a better rack is worth more than the best move; swaps its costly tiles in
   a blocked endgame; once the bag is empty looks one move ahead at the opponent's best reply
   (whose rack is then known: it is every tile not on the board or on its own rack).
 - expert: the strong player's best few candidates, each judged by simulation (simulation.py):
@@ -55,15 +56,22 @@ FINDABILITY = {1: 0.8, 2: 0.7, 3: 0.5, 4: 0.3, 5: 0.15}
 BEGINNER_TOP = 2
 CASUAL_SHARE = 0.85
 
-# Expert leave values: what keeping a tile is worth in later points. Wilds fit anywhere; 0s
-# and 5s combine easily; 8s and 9s are hard to place and cost their value if stuck at the end.
+# Leave values: what keeping a tile is worth in the next turn's points, against drawing a fresh
+# tile instead (fitted by least squares on the strong player's own turns, two rounds of
+# self-play against greedy: bench/fit_leaves.py). A 0 extends any line onto a
+# multiplier square without changing its sum and a wild fits anywhere; every other kept tile is
+# worth a little less than a fresh draw, the high ones least, so playing more tiles pays.
 LEAVE_VALUE: dict[int, float] = {
-    0: 2.0, 1: 1.0, 2: 1.0, 3: 1.0, 4: 1.0, 5: 2.0, 6: 0.0, 7: 0.0, 8: -1.5, 9: -2.5, WILD: 9.0,
+    0: 6.8, 1: 0.0, 2: -0.7, 3: -1.1, 4: -1.8, 5: -1.8, 6: -2.1, 7: -2.0, 8: -2.0, 9: -2.1,
+    WILD: 8.3,
 }
-DUPLICATE_PENALTY = 2.0  # per extra copy of a digit (a 5 pair is kept: 5+5 = 10)
-PAIR_BONUS = 1.0  # per complementary pair kept (3 and 7, 5 and 5...)
+DUPLICATE_PENALTY = 2.0  # per extra copy of a digit
+PAIR_BONUS = 0.65  # per complementary pair kept (1 and 9, 3 and 7...)
 SWAP_MARGIN = 4.0  # a swap scores nothing this turn: it must gain this much leave to be worth it
-LEAVE_WEIGHT = 1.0  # how much the leave counts against points, tuned by self-play
+# How much the leave counts against points: the best of 1.0 to 3.0 against greedy. Above 1
+# because a kept 0 or wild keeps paying over several turns, not only the next one.
+LEAVE_WEIGHT = 2.2
+LATE_LEAVE_SHARE = 0.5  # of LEAVE_WEIGHT once the bag cannot refill a rack (0.25-1 alike)
 ENDGAME_CANDIDATES = 12
 BLOCKED_ENDGAME_TURNS = 4  # scoreless turns after which held tiles are mostly a cost
 EXPERT_CANDIDATES = 6  # simulated per move
@@ -71,7 +79,7 @@ EXPERT_CANDIDATES = 6  # simulated per move
 # costs the best one that much more than another.
 EXPERT_REACH = 20.0
 # Work per move for the simulation (simulation.simulate: generations and the placements they
-# produce): about a dozen drawn racks, ~200 ms typical on one core of the worker.
+# produce): measured 81 ms median, 226 ms p99 per move on one core (bench/players.py).
 EXPERT_BUDGET = 2500
 
 
@@ -79,10 +87,9 @@ def leave_value(tiles: Sequence[int]) -> float:
     counts = Counter(tiles)
     value = sum(LEAVE_VALUE[t] for t in tiles)
     for digit, n in counts.items():
-        if digit != WILD and n > 1 and digit != 5:
+        if digit != WILD and n > 1:
             value -= DUPLICATE_PENALTY * (n - 1)
     value += PAIR_BONUS * sum(min(counts[d], counts[10 - d]) for d in (1, 2, 3, 4))
-    value += PAIR_BONUS * (counts[5] // 2)
     return value
 
 
@@ -187,7 +194,7 @@ def _blocked_swap(state: GameState, rack: tuple[int, ...]) -> Swap | Pass:
 def _leave_weight(state: GameState) -> float:
     """How much the tiles kept count against points: less late in the game, when fewer turns
     remain to use them."""
-    return LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT / 2
+    return LEAVE_WEIGHT if len(state.bag) >= RACK_SIZE else LEAVE_WEIGHT * LATE_LEAVE_SHARE
 
 
 def _equity_choices(

@@ -146,7 +146,9 @@ def test_strong_and_expert_swap_a_hopeless_rack_when_the_bag_is_full() -> None:
 
 
 def test_leave_values_prefer_flexible_tiles() -> None:
-    assert leave_value((10,)) > leave_value((5,)) > leave_value((9,))
+    # A kept wild or 0 is worth more than a fresh draw, a kept 9 less (bench/fit_leaves.py).
+    assert leave_value((10,)) > leave_value((0,)) > leave_value(()) > leave_value((9,))
+    assert leave_value((1,)) > leave_value((5,)) > leave_value((9,))
     assert leave_value((3, 7)) > leave_value((3, 3))
     assert 9 not in best_keep((9, 9, 8, 5, 10, 1, 1))
     assert 10 in best_keep((9, 9, 8, 5, 10, 1, 1))
