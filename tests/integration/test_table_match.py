@@ -93,6 +93,7 @@ def test_table_match_with_a_friend_who_never_answers(
     lateness: list[float] = []  # observed in the view: takeover seen minus deadline
     host_moves = 0
     friend_stays_away = False
+    backs_checked = 0  # times the view showed the seat his again right after "back"
     while True:
         elapsed = time.monotonic() - started
         assert elapsed < MATCH_LIMIT, (
@@ -136,12 +137,14 @@ def test_table_match_with_a_friend_who_never_answers(
             # his pass before the view was read.
             if mine["status"] == "active" and time.monotonic() - asked_back < TURN_SECONDS:
                 assert not {p["seat"]: p for p in mine["players"]}[friend_seat]["away"], mine
+                backs_checked += 1
             continue
         time.sleep(0.03)
 
     assert view["status"] == "finished", view
     assert view["result"] is not None
     assert len(lateness) >= MIN_CYCLES, lateness
+    assert backs_checked >= 1, "no 'back' was ever seen to give the seat back"
     assert host_moves > 0
     print(f"\nfriend's missed deadlines: {len(lateness)}, lateness seen in the view (s): "
           f"max {max(lateness):.3f}, host moves {host_moves}, "
