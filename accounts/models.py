@@ -4,6 +4,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from knox.models import AbstractAuthToken
 
@@ -103,6 +104,9 @@ class User(AbstractUser):
 
     @property
     def public_name(self) -> str:
+        if self.deleted_at is not None:
+            # Stored in English for the admin ("deleted player N"); read in the reader's language.
+            return gettext("deleted player %(number)s") % {"number": self.pk}
         return self.display_name or self.username
 
 

@@ -298,7 +298,7 @@ def delete_account(*, user_id: int, password: str) -> User:
         if user.deleted_at is not None or not user.check_password(password):
             raise wrong_password()
         _leave_games(user)
-        # English in every language: the name is stored, and shown to everyone.
+        # Stored in English for the admin; players read it in their language (public_name).
         user.display_name = f"deleted player {user.pk}"
         user.email = ""
         user.email_verified = False

@@ -109,6 +109,12 @@ def test_delete_anonymises_resigns_running_games_and_keeps_finished_ones(
     body = bob_view.get(f"/api/v1/games/{human_game.pk}").json()
     assert f"deleted player {alice.pk}" in json.dumps(body)
     assert "alice@example.test" not in json.dumps(body)
+    # ... in the reader's language (the stored English name is the admin's)
+    for language, name in (("de", "gelöschter Spieler"), ("fr", "joueur supprimé"),
+                           ("pt-br", "jogador excluído")):
+        body = bob_view.get(f"/api/v1/games/{human_game.pk}",
+                            HTTP_ACCEPT_LANGUAGE=language).json()
+        assert f"{name} {alice.pk}" in json.dumps(body, ensure_ascii=False), language
 
 
 def test_the_username_is_freed_after_30_days(alice, alice_client, api_client):
