@@ -125,6 +125,17 @@ def _round_ended_by(entry: dict[str, Any]) -> bool:
     return any(e.get("kind") == "round_over" for e in entry.get("events", []))
 
 
+def _round_over_since_my_move(history: list[dict[str, Any]], seat: int | None) -> bool:
+    """Whether a round ended with or after my newest move: the computers may already have
+    played on in the next round, and I have not seen the hands yet."""
+    for entry in reversed(history):
+        if _round_ended_by(entry):
+            return True
+        if entry.get("seat") == seat:
+            return False
+    return False
+
+
 def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The newest moves, each with its cards drawn as cards and the suit an 8 named."""
     rows = []
@@ -177,8 +188,8 @@ def game_context(
         "table_code": code,
         "turn_seconds": tables.turn_seconds() if code else None,
         "last_round": ended,
-        # the round just ended with the newest move: its hands are shown opened
-        "round_just_over": bool(ended and history and _round_ended_by(history[-1])),
+        # the hands of a round that ended since my last move are shown opened
+        "round_just_over": bool(ended and _round_over_since_my_move(history, view["your_seat"])),
         "log": log(history),
         "log_hidden": max(0, len(history) - HISTORY_SHOWN),
         "ranking": _ranking(view),

@@ -15,17 +15,19 @@ from games.models import Game, Seat
 Chooser = Callable[[dict, list[int], int], list[int]]
 
 
-def rig_hand(game_id: int, seat: int, choose: Chooser) -> list[str]:
+def rig_hand(game_id: int, seat: int, choose: Chooser, size: int | None = None) -> list[str]:
     """Give ``seat`` the hand ``choose(engine_state, pool, size)`` picks from its hand and the
-    stock; the rest goes back to the stock. Returns the new hand in notation."""
+    stock (``size`` cards, by default as many as it holds); the rest goes back to the stock.
+    Returns the new hand in notation."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         data = copy.deepcopy(game.state)
         engine = data["engine"]
         assert engine["turn"] == seat and engine["draws"] == 0, "rig only at the start of a turn"
         hand, stock = engine["hands"][seat], engine["stock"]
-        new = choose(engine, hand + stock, len(hand))
-        assert len(new) == len(hand) and len(set(new)) == len(new)
+        size = len(hand) if size is None else size
+        new = choose(engine, hand + stock, size)
+        assert len(new) == size and len(set(new)) == len(new)
         engine["hands"][seat] = sorted(new)
         engine["stock"] = [c for c in stock if c not in new] + [c for c in hand if c not in new]
         game.state = data

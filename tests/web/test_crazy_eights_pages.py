@@ -165,3 +165,16 @@ def test_a_long_match_and_the_table_stay_under_50_kb(client, alice, bob, fixed_s
     # the last finished round: every hand revealed with its points
     assert 'id="round-over"' in html and "is over:" in html
     assert html.count('<tr><th scope="row">') + html.count('<tr class="you">') == 3
+
+
+def test_a_finished_rounds_hands_stay_open_until_my_next_move():
+    from web.crazy_eights import _round_over_since_my_move
+
+    quiet = {"seat": 1, "events": []}
+    went_out = {"seat": 0, "events": [{"kind": "round_over"}]}
+    assert _round_over_since_my_move([quiet, went_out], 0)  # I went out
+    # the computers already played on in the next round: I have not seen the hands yet
+    assert _round_over_since_my_move([went_out, quiet, {"seat": 2, "events": []}], 0)
+    assert _round_over_since_my_move([{**went_out, "seat": 2}, quiet], 0)  # another went out
+    assert not _round_over_since_my_move([went_out, quiet, {"seat": 0, "events": []}], 0)
+    assert not _round_over_since_my_move([quiet], 0)
