@@ -37,6 +37,13 @@ def computer_level() -> str:
     return str(getattr(settings, "TABLES_COMPUTER_LEVEL", "aggressive"))
 
 
+def computer_levels() -> list[str]:
+    """The regulars for a table's empty seats, in the order they sit down: the configured one
+    first, then the others, so that every computer at the table is someone different."""
+    first = computer_level()
+    return [first, *(level for level in kinds.get(KIND).levels if level != first)]
+
+
 def create_table(*, user: User, target: int, rules: dict[str, Any]) -> Table:
     """A new open table with ``user`` as host in seat 0 and a code no open table has."""
     for _attempt in range(CODE_ATTEMPTS):
@@ -152,7 +159,10 @@ def deal(*, user: User, code: str) -> Table:
         if table.status != Table.Status.OPEN:
             raise errors.already_dealt()
         seated = {s.index: s.user for s in table.seats.select_related("user")}
-        players: list[Any] = [seated.get(i, computer_level()) for i in range(SEATS)]
+        regulars = iter(computer_levels())
+        players: list[Any] = [
+            seated[i] if i in seated else next(regulars) for i in range(SEATS)
+        ]
         game_kind = kinds.get(KIND)
         form = game_kind.options_input(data={"rules": {**table.rules, "target": table.target}})
         if not form.is_valid():  # the table's rules were checked when it was created

@@ -61,6 +61,9 @@ def collect_static(root: Path) -> None:
                    cwd=ROOT, env=env, check=True)
 
 
+_STACK: dict[str, str] = {}  # what the running stack was started with
+
+
 @pytest.fixture(scope="session")
 def stack(django_db_setup, django_db_blocker, tmp_path_factory):
     """(base URL) of a uvicorn server (DEBUG off, as in production) and a Celery worker
@@ -70,6 +73,7 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
     static_root = tmp_path_factory.mktemp("static")
     collect_static(static_root)
     queue = f"c10s-web-{uuid.uuid4().hex[:8]}"
+    _STACK["queue"] = queue
     env = {"GAMES_AI_QUEUE": queue, "NOTIFY_QUEUE": queue, "LIVE_HEARTBEAT_SECONDS": "2",
            "GAMES_AI_PAUSE_MS": "0", "WEB_POLL_SECONDS": "2", "DEBUG": "false",
            "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
@@ -86,6 +90,12 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
             print(worker_log(worker))
         stop_worker(worker)
         remove_log(worker)
+
+
+@pytest.fixture(scope="session")
+def stack_queue(stack) -> str:
+    """The queue of the stack's worker, for a test that sends it a task itself."""
+    return _STACK["queue"]
 
 
 @pytest.fixture(scope="package")

@@ -79,6 +79,10 @@ def test_deal_host_only_then_409(table, bob_client, alice_client, ai_queue):
     assert [s["username"] for s in seats[:2]] == ["alice", "bob"]
     assert [s["is_computer"] for s in seats] == [False, False, True, True]
     game = Game.objects.get(pk=body["game_id"])
+    # every empty seat gets a different regular, the configured one first
+    computers = [s.ai_level for s in game.seats.order_by("index") if s.ai_level]
+    assert computers == ["aggressive", "cautious"]
+    assert seats[2]["name"] != seats[3]["name"]
     assert game.kind == "crazy_eights" and game.seat_count == 4 and game.turn_seconds == 30
     assert game.options["target"] == 100
     again = alice_client.post(f"/api/v1/tables/{code}/deal")

@@ -1,0 +1,58 @@
+"""A missed turn at a Crazy Eights table in a real browser, at phone and desktop size: when the
+30-second deadline passes, the computer plays the seat and the page says so without a reload;
+"I'm back" gives the seat back and the player's next turn is theirs again. The deadline is
+moved into the past and its timer task sent to the stack's worker at once (the real task and
+service, without waiting 30 seconds)."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import tasks
+from games.models import Game, Move, Seat
+from tests.browser.c8_helpers import seat_of
+from tests.browser.conftest import sign_up
+from tests.browser.helpers import wait_for_my_turn
+from tests.browser.test_crazy_eights import close_the_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
+
+
+def test_a_missed_turn_and_taking_the_seat_back(page, stack_queue, shot, assert_accessible):
+    host = sign_up(page)
+    page.goto("/games/new")
+    page.get_by_role("button", name="Open a table").click()
+    page.wait_for_url(re.compile(r".*/tables/[A-Z0-9]{6}$"))
+    code = page.url.rsplit("/", 1)[1]
+    try:
+        page.get_by_role("button", name="Deal").click()  # three computer regulars join
+        page.wait_for_url(re.compile(r".*/games/\d+$"))
+        game_id = int(page.url.rsplit("/", 1)[1])
+        seat = seat_of(game_id, host)
+        number = wait_for_my_turn(page)
+        page.evaluate("window.__same_page = true")  # gone if anything reloads the page
+        assert page.locator(".away-note").count() == 0
+
+        Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+        tasks.expire_turn.apply_async((game_id, number), queue=stack_queue)
+        page.locator(".away-note").wait_for()
+        assert "The computer is playing your seat." in page.locator(".away-note").inner_text()
+        taken = Move.objects.get(game_id=game_id, number=number + 1)
+        assert (taken.seat, taken.kind) == (seat, "timeout")
+        assert Seat.objects.get(game_id=game_id, index=seat).away
+        shot(page, "c8-takeover")
+        assert_accessible(page)
+
+        page.get_by_role("button", name="I'm back").click()
+        page.locator(".away-note").wait_for(state="detached")
+        assert not Seat.objects.get(game_id=game_id, index=seat).away
+        again = wait_for_my_turn(page, after=number + 1)  # my seat waits for me again
+        assert Game.objects.get(pk=game_id).current_seat == seat
+        assert Move.objects.filter(game_id=game_id, number__gt=again).count() == 0
+        assert page.evaluate("window.__same_page") is True
+    finally:
+        close_the_table(code)
