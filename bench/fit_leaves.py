@@ -53,9 +53,7 @@ def kept_tiles(rack: Sequence[int], choice: object) -> tuple[int, ...] | None:
     if isinstance(choice, ScoredPlacement):
         return choice.rack_after
     if isinstance(choice, Swap):
-        rest = Counter(rack)
-        rest.subtract(choice.tiles)
-        return tuple(sorted(rest.elements()))
+        return players._returned(rack, choice.tiles)  # the rack less the swapped tiles
     return None  # a pass keeps the rack but draws nothing: not a leave
 
 

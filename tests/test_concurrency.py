@@ -1,17 +1,15 @@
 """Simultaneous submissions on real PostgreSQL: the game-row lock lets exactly one move through.
 
 Transactional tests (data really committed) with real threads, each on its own connection,
-lined up on a barrier so that the requests hit the server together.
+lined up on a barrier so that the requests hit the server together (tests.helpers.at_once).
 """
 
-import threading
-
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, IdempotencyRecord, Move
+from tests.helpers import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -21,32 +19,19 @@ OPENING = "g7=5 h7=5"  # legal for seat 0 under the fixed seed
 
 def _post_together(token: str, game_id: int, headers: list[dict]) -> list:
     """POST the same opening move from ``len(headers)`` threads at once; responses in order."""
-    barrier = threading.Barrier(len(headers))
-    responses: list = [None] * len(headers)
-    failures: list[BaseException] = []
-
-    def submit(i: int) -> None:
-        try:
-            client = APIClient()
-            client.credentials(HTTP_AUTHORIZATION=f"Token {token}", **headers[i])
-            barrier.wait(timeout=10)
-            responses[i] = client.post(
-                f"/api/v1/games/{game_id}/moves",
-                {"move": OPENING, "expected_move_number": 0},
-                format="json",
-            )
-        except BaseException as exc:  # re-raised in the main thread
-            failures.append(exc)
-        finally:
-            connection.close()  # this thread's own connection
-
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(len(headers))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert not failures, failures
-    return responses
+    clients = []
+    for extra in headers:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}", **extra)
+        clients.append(client)
+    return at_once(*(
+        lambda c=client: c.post(
+            f"/api/v1/games/{game_id}/moves",
+            {"move": OPENING, "expected_move_number": 0},
+            format="json",
+        )
+        for client in clients
+    ))
 
 
 @pytest.fixture

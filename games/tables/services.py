@@ -33,14 +33,10 @@ def turn_seconds() -> int:
     return int(getattr(settings, "TABLES_TURN_SECONDS", 30))
 
 
-def computer_level() -> str:
-    return str(getattr(settings, "TABLES_COMPUTER_LEVEL", "aggressive"))
-
-
 def computer_levels() -> list[str]:
     """The regulars for a table's empty seats, in the order they sit down: the configured one
     first, then the others, so that every computer at the table is someone different."""
-    first = computer_level()
+    first = str(getattr(settings, "TABLES_COMPUTER_LEVEL", "aggressive"))
     return [first, *(level for level in kinds.get(KIND).levels if level != first)]
 
 

@@ -1,16 +1,14 @@
 """Both players at once on real PostgreSQL: offering at the same moment, or accepting twice at
-the same moment, still makes exactly one new game (threads on their own connections, lined up
-on a barrier, as in tests/test_concurrency.py)."""
-
-import threading
+the same moment, still makes exactly one new game (tests.helpers.at_once: threads on their own
+connections, lined up on a barrier)."""
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game
 from social.models import RematchOffer
+from tests.helpers import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -18,28 +16,13 @@ ROUNDS = 3
 
 
 def _post_together(tokens: list[str], url: str) -> list:
-    barrier = threading.Barrier(len(tokens))
-    responses: list = [None] * len(tokens)
-    failures: list[BaseException] = []
-
-    def post(i: int) -> None:
-        try:
-            client = APIClient()
-            client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[i]}")
-            barrier.wait(timeout=10)
-            responses[i] = client.post(url)
-        except BaseException as exc:
-            failures.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=post, args=(i,)) for i in range(len(tokens))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert not failures, failures
-    return responses
+    """POST ``url`` with each token at once; the responses in order."""
+    clients = []
+    for token in tokens:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        clients.append(client)
+    return at_once(*(lambda c=client: c.post(url) for client in clients))
 
 
 @pytest.fixture
