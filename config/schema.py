@@ -3,6 +3,8 @@
 - ``AutoSchema`` adds to request strings what DRF's ``CharField`` enforces beyond its length:
   no NUL character, and (when blank is not allowed) something left after trimming whitespace;
   and to lists of objects (``many=True``) their length limits.
+- ``close_request_objects`` says that a request object takes only its own properties
+  (``additionalProperties: false``), as the API enforces (``config.unknown_fields``).
 - ``add_error_responses`` documents the error envelope every operation can answer with.
   Views list their specific errors; this fills in the ones every endpoint shares (bad input,
   missing token, unknown object, too large, throttling).
@@ -113,7 +115,8 @@ _ERROR_SCHEMA = {
 }
 
 _DESCRIPTIONS = {
-    "400": "Invalid input (error.code names the problem)",
+    "400": "Invalid input (error.code names the problem; unknown_fields: the body carries fields "
+    "the operation does not take, named in error.details.fields)",
     "401": "No token, a bad token, or a suspended account",
     "404": "Not found",
     "405": "Method not allowed",
@@ -147,6 +150,44 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
                 branches = component.get("oneOf", [])
                 if branches and all(_asks_for_something(b, schemas) for b in branches):
                     body["required"] = True
+    return result
+
+
+def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Every object a request body holds (the body, a nested object, each item of a list of
+    them) takes no property beyond its own: ``additionalProperties: false``, as the API refuses
+    any other field (``400 unknown_fields``). The rule fragments of ``CrossFieldRules`` (inline
+    ``oneOf``/``anyOf`` branches naming a few properties) are constraints, not objects, and stay
+    open."""
+    schemas = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(schema: Any) -> None:
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref", "")
+        if ref:
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen:
+                seen.add(name)
+                close(schemas.get(name))
+            return
+        for keyword in ("oneOf", "anyOf", "allOf"):
+            for branch in schema.get(keyword, []):
+                if "$ref" in branch or branch.get("type") == "object":
+                    close(branch)
+        if schema.get("type") == "object" and "properties" in schema:
+            schema.setdefault("additionalProperties", False)
+            for prop in schema["properties"].values():
+                close(prop)
+        if schema.get("type") == "array":
+            close(schema.get("items"))
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            for media in (body or {}).get("content", {}).values():
+                close(media.get("schema"))
     return result
 
 
