@@ -5,6 +5,8 @@
   and to lists of objects (``many=True``) their length limits.
 - ``close_request_objects`` says that a request object takes only its own properties
   (``additionalProperties: false``), as the API enforces (``config.unknown_fields``).
+- ``add_links`` names, as OpenAPI links, where an answer leads (the game a POST games made, the
+  table a POST tables opened): clients may follow them, and Schemathesis's stateful run does.
 - ``add_error_responses`` documents the error envelope every operation can answer with.
   Views list their specific errors; this fills in the ones every endpoint shares (bad input,
   missing token, unknown object, too large, throttling).
@@ -188,6 +190,63 @@ def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             body = operation.get("requestBody") if isinstance(operation, dict) else None
             for media in (body or {}).get("content", {}).values():
                 close(media.get("schema"))
+    return result
+
+
+# What can be done with a game, a table or a player once an answer names it.
+GAME_OPERATIONS = (
+    "games_retrieve", "games_moves_list", "games_moves_create", "games_preview", "games_resign",
+    "games_cancel", "games_hint", "games_how_to_play", "games_analysis", "games_chat_list",
+    "games_chat_create", "games_rematch", "games_rematch_cancel", "games_nudge",
+)
+TABLE_OPERATIONS = (
+    "tables_retrieve", "tables_join", "tables_leave", "tables_deal", "tables_back",
+    "tables_invite",
+)
+FRIEND_OPERATIONS = (
+    "me_friends_accept", "me_friends_play", "me_friends_remove", "players_retrieve",
+    "players_block",
+)
+GAME_ID = "$response.body#/id"
+LINKS: dict[tuple[str, str], dict[str, dict[str, str]]] = {
+    ("games_create", "201"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_retrieve", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_resign", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_cancel", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_moves_create", "201"): {
+        op: {"game_id": "$response.body#/game/id"} for op in GAME_OPERATIONS
+    },
+    ("me_friends_play", "201"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("tables_create", "201"): {op: {"code": "$response.body#/code"} for op in TABLE_OPERATIONS},
+    ("tables_join", "200"): {op: {"code": "$response.body#/code"} for op in TABLE_OPERATIONS},
+    ("tables_deal", "200"): {
+        "games_retrieve": {"game_id": "$response.body#/game_id"},
+        "games_resign": {"game_id": "$response.body#/game_id"},
+        "tables_leave": {"code": "$response.body#/code"},
+    },
+    ("me_friends_create", "201"): {
+        op: {"username": "$request.body#/username"} for op in FRIEND_OPERATIONS
+    },
+}
+
+
+def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """``LINKS`` as each answer's ``links`` (an answer or a target not in the schema is left
+    out, so a renamed operation drops its links instead of breaking the schema)."""
+    operations = {
+        op["operationId"]: op
+        for methods in result.get("paths", {}).values()
+        for op in methods.values()
+        if isinstance(op, dict) and "operationId" in op
+    }
+    for (source, status), targets in LINKS.items():
+        response = operations.get(source, {}).get("responses", {}).get(status)
+        if response is None:
+            continue
+        links = response.setdefault("links", {})
+        for target, parameters in targets.items():
+            if target in operations:
+                links[target] = {"operationId": target, "parameters": dict(parameters)}
     return result
 
 

@@ -455,6 +455,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
         "config.schema.close_request_objects",  # as config.unknown_fields enforces
+        "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema.add_error_responses",
     ],
