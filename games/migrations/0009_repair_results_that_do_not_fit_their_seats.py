@@ -10,7 +10,10 @@ results from now on is added by the next migration, once no row breaks it.
 """
 
 from django.db import migrations
+from django.db.models import F, Q
 from django.utils import timezone
+
+from games.results import JSONArrayLength
 
 NOT_PLAYED = {"aborted", "cancelled"}
 
@@ -32,8 +35,15 @@ def repair(apps, schema_editor):
     Game = apps.get_model("games", "Game")
     Seat = apps.get_model("games", "Seat")
     now = timezone.now()
-    games = Game.objects.exclude(result=None).only("id", "status", "seat_count", "result",
-                                                   "finished_at")
+    # The database finds the lists of the wrong length (what the next migration's constraint
+    # refuses) without reading every result; _fits then checks the entries too.
+    games = (
+        Game.objects.exclude(result=None)
+        .annotate(n_scores=JSONArrayLength("result", "scores"),
+                  n_adjustments=JSONArrayLength("result", "adjustments"))
+        .filter(~Q(n_scores=F("seat_count")) | ~Q(n_adjustments=F("seat_count")))
+        .only("id", "status", "seat_count", "result", "finished_at")
+    )
     for game in games.iterator(chunk_size=500):
         n = game.seat_count
         if _fits(game.result, n):
