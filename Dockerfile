@@ -15,12 +15,11 @@ RUN apt-get update && apt-get install -y --no-install-recommends gettext \
 
 WORKDIR /app
 
-# Dependencies first, from pyproject.toml alone: this layer is reused until they change,
-# however often the code does. The code itself runs from /app (PYTHONPATH), not installed.
-COPY pyproject.toml /app/
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
-        > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt && rm /tmp/requirements.txt
+# Dependencies first, from the lock alone (exact versions, every file checked against its hash;
+# `make lock` writes it from pyproject.toml): this layer is reused until the lock changes, however
+# often the code does. The code itself runs from /app (PYTHONPATH), not installed.
+COPY requirements/base.txt /app/requirements/base.txt
+RUN pip install --require-hashes -r /app/requirements/base.txt
 
 COPY . /app
 # Build-time steps only read the code (DEBUG=true: no production secret exists at build time).

@@ -61,8 +61,8 @@ def test_no_published_secret_default():
 def test_dockerfile_pins_python_and_installs_dependencies_before_the_code():
     assert re.search(r"^FROM python:3\.11\.\d+-slim-bookworm$", DOCKERFILE, re.M)
     lines = [line.strip() for line in DOCKERFILE.splitlines()]
-    copy_deps = lines.index("COPY pyproject.toml /app/")
-    pip = next(i for i, line in enumerate(lines) if "pip install -r" in line)
+    copy_deps = lines.index("COPY requirements/base.txt /app/requirements/base.txt")
+    pip = next(i for i, line in enumerate(lines) if "pip install --require-hashes -r" in line)
     copy_code = lines.index("COPY . /app")
     assert copy_deps < pip < copy_code
 
