@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run demo test lint messages lock lock-upgrade add
+.PHONY: venv run demo test lint messages lock lock-upgrade add secrets
 
 venv: $(STAMP)
 
@@ -69,3 +69,13 @@ test: venv messages
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+
+# Production secrets, generated once and kept (README, "Production"): docker compose reads .env.
+# A new SECRET_KEY ends every session and sent link; a new PUZZLE_SECRET changes the puzzles.
+secrets:
+	@if [ -e .env ]; then echo ".env exists: its secrets are kept (README, 'Production')" >&2; \
+	    exit 1; fi
+	@umask 077 && $(PYTHON) -c 'import secrets; \
+	    print("SECRET_KEY=" + secrets.token_urlsafe(50)); \
+	    print("PUZZLE_SECRET=" + secrets.token_urlsafe(50))' > .env
+	@echo "Wrote .env (SECRET_KEY, PUZZLE_SECRET): keep it and back it up; it is never committed"

@@ -1,10 +1,11 @@
 """docker-compose.yml and the Dockerfile (no Docker engine here: their structure is checked)."""
 
 import re
+import subprocess
 
 import yaml
 
-from tests.test_settings import ROOT
+from tests.test_settings import ROOT, load_settings
 
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
@@ -53,9 +54,31 @@ def test_images_are_pinned():
 
 
 def test_no_published_secret_default():
+    """Both secrets are required and come from the environment or .env (stable across
+    starts): no default, no empty PUZZLE_SECRET falling back to SECRET_KEY."""
     env = services()["web"]["environment"]
     assert env["DEBUG"] == "false"
-    assert re.fullmatch(r"\$\{SECRET_KEY:\?[^}]+\}", env["SECRET_KEY"])  # required, no default
+    for name in ("SECRET_KEY", "PUZZLE_SECRET"):
+        assert re.fullmatch(rf"\$\{{{name}:\?[^}}]+\}}", env[name]), name
+        assert "make secrets" in env[name]
+
+
+def test_make_secrets_writes_an_env_file_once(tmp_path):
+    make = ["make", "--no-print-directory", "-f", str(ROOT / "Makefile"), "secrets"]
+    first = subprocess.run(make, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert first.returncode == 0, first.stderr
+    env_file = tmp_path / ".env"
+    written = env_file.read_text()
+    values = dict(line.split("=", 1) for line in written.splitlines())
+    assert set(values) == {"SECRET_KEY", "PUZZLE_SECRET"}
+    assert env_file.stat().st_mode & 0o077 == 0  # readable by its owner only
+    loaded = load_settings(**values)
+    assert loaded.returncode == 0, loaded.stderr  # long enough, distinct, unpublished
+    again = subprocess.run(make, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and ".env exists" in again.stderr
+    assert env_file.read_text() == written
+    assert ".env" in (ROOT / ".gitignore").read_text().split()
+    assert ".env" in (ROOT / ".dockerignore").read_text().split()
 
 
 def test_dockerfile_pins_python_and_installs_dependencies_before_the_code():
