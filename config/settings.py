@@ -539,6 +539,10 @@ else:
 # Queues per task name (GAMES_AI_QUEUE, NOTIFY_QUEUE), decided where the tasks are sent from.
 CELERY_TASK_ROUTES = ("games.dispatch.route_task",)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# One scheduler however many beats run (config/beat.py): the others stand by, and one takes
+# over within this many seconds after the holder died (at once when it stopped cleanly).
+CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
+CELERY_BEAT_LOCK_SECONDS = env_int("CELERY_BEAT_LOCK_SECONDS", 30, minimum=3)
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {
