@@ -33,6 +33,6 @@ USER app
 EXPOSE 8000
 # The same image runs web, worker, beat and migrate: each compose service has its own
 # healthcheck (the web one is `python scripts/healthcheck.py`, GET /healthz).
-# ASGI (uvicorn workers under gunicorn): the live event streams are async views; the rest of the
-# API runs as before.
-CMD ["gunicorn", "config.asgi:application", "-k", "uvicorn.workers.UvicornWorker", "--bind", "0.0.0.0:8000", "--workers", "3"]
+# ASGI (uvicorn workers under gunicorn, config/gunicorn.py): the live event streams are async
+# views; the rest of the API runs as before.
+CMD ["gunicorn", "-c", "config/gunicorn.py", "config.asgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

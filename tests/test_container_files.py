@@ -95,3 +95,44 @@ def test_dockerfile_collects_static_files_and_runs_as_non_root():
     users = re.findall(r"^USER (\S+)$", DOCKERFILE, re.M)
     assert users and users[-1] not in {"root", "0"}
     assert DOCKERFILE.index("USER ") < DOCKERFILE.index("CMD [")
+
+
+def test_mailpit_is_reachable_from_this_host_only():
+    """Its web UI shows every email, reset links included; SMTP is for the compose network."""
+    ports = [str(port) for port in services()["mailpit"].get("ports", [])]
+    assert ports, "the UI is published for the operator"
+    for port in ports:
+        assert port.startswith("127.0.0.1:"), port
+    assert not any(port.endswith(":1025") for port in ports)
+
+
+def seconds(value: str) -> float:
+    match = re.fullmatch(r"(\d+)s", value)
+    assert match, value
+    return float(match.group(1))
+
+
+def test_stop_grace_periods_leave_the_processes_their_drain():
+    gunicorn_settings: dict = {}
+    exec((ROOT / "config/gunicorn.py").read_text(), gunicorn_settings)
+    graceful = gunicorn_settings["graceful_timeout"]
+    assert graceful <= 10  # streams end at once; other requests are short
+    assert seconds(services()["web"]["stop_grace_period"]) > graceful
+    # A warm shutdown waits for running tasks, which the hard time limit caps (35 s default).
+    task_limit = int(re.search(r'env_int\("CELERY_TASK_TIME_LIMIT", (\d+)',
+                               (ROOT / "config/settings.py").read_text()).group(1))
+    assert seconds(services()["worker"]["stop_grace_period"]) > task_limit
+
+
+def test_the_image_compose_and_the_readme_start_the_web_processes_alike():
+    cmd = re.search(r"^CMD (\[.*\])$", DOCKERFILE, re.M).group(1)
+    command = " ".join(yaml.safe_load(cmd))
+    assert command.startswith("gunicorn -c config/gunicorn.py config.asgi:application")
+    assert services()["web"]["command"] == command
+    assert f"`{command}`" in (ROOT / "README.md").read_text()
+
+
+def test_the_image_compiles_the_message_catalogs():
+    lines = [line.strip() for line in DOCKERFILE.splitlines()]
+    compile_step = next(i for i, line in enumerate(lines) if "compilemessages" in line)
+    assert lines.index("COPY . /app") < compile_step < lines.index("USER app")
