@@ -70,6 +70,8 @@ class Beat(CeleryBeat):
     def run(self) -> None:
         if _json_logs():
             self.quiet = True  # its banners are prints
+            dictConfig(django_settings().LOGGING)  # Celery sets logging up later
+            logging.captureWarnings(True)
             log.info("celery beat starting: scheduler %s, schedule %s",
                      self.scheduler_cls, self.schedule)
         super().run()
