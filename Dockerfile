@@ -15,12 +15,11 @@ RUN apt-get update && apt-get install -y --no-install-recommends gettext \
 
 WORKDIR /app
 
-# Dependencies first, from pyproject.toml alone: this layer is reused until they change,
-# however often the code does. The code itself runs from /app (PYTHONPATH), not installed.
-COPY pyproject.toml /app/
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
-        > /tmp/requirements.txt \
-    && pip install -r /tmp/requirements.txt && rm /tmp/requirements.txt
+# Dependencies first, from the lock alone (exact versions, every file checked against its hash;
+# `make lock` writes it from pyproject.toml): this layer is reused until the lock changes, however
+# often the code does. The code itself runs from /app (PYTHONPATH), not installed.
+COPY requirements/base.txt /app/requirements/base.txt
+RUN pip install --require-hashes -r /app/requirements/base.txt
 
 COPY . /app
 # Build-time steps only read the code (DEBUG=true: no production secret exists at build time).
@@ -34,6 +33,6 @@ USER app
 EXPOSE 8000
 # The same image runs web, worker, beat and migrate: each compose service has its own
 # healthcheck (the web one is `python scripts/healthcheck.py`, GET /healthz).
-# ASGI (uvicorn workers under gunicorn): the live event streams are async views; the rest of the
-# API runs as before.
-CMD ["gunicorn", "config.asgi:application", "-k", "uvicorn.workers.UvicornWorker", "--bind", "0.0.0.0:8000", "--workers", "3"]
+# ASGI (uvicorn workers under gunicorn, config/gunicorn.py): the live event streams are async
+# views; the rest of the API runs as before.
+CMD ["gunicorn", "-c", "config/gunicorn.py", "config.asgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

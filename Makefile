@@ -2,17 +2,47 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run demo test lint messages
+.PHONY: venv run demo test lint messages lock lock-upgrade add secrets
 
 venv: $(STAMP)
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(VENV)/bin/pip install -e '.[dev]'
+# Everything is installed from the lock (requirements/dev.txt: exact versions with hashes), never
+# from pyproject.toml's ranges; the code runs from this folder (a .pth file, no build step).
+$(STAMP): pyproject.toml requirements/dev.txt | $(VENV)/bin/python
+	$(VENV)/bin/python scripts/lockcheck.py
+	$(VENV)/bin/pip install --quiet --require-hashes -r requirements/dev.txt
+	$(VENV)/bin/python -c 'import pathlib, sysconfig; \
+	    site = pathlib.Path(sysconfig.get_paths()["purelib"]); \
+	    (site / "crazy10s-online.pth").write_text(str(pathlib.Path.cwd()) + "\n")'
 	touch $(STAMP)
+
+# The locks (README, "Dependencies"): after changing pyproject.toml's requirements, `make lock`;
+# `make add DEP='name>=1,<2'` (DEV=1: the dev extra) adds one and locks; `make lock-upgrade`
+# moves every pin to the newest version the ranges allow. pip-compile reads PyPI alone: no local
+# wheel folder or extra index of this machine ends up in the lock.
+PIP_COMPILE = env -u PIP_FIND_LINKS -u PIP_EXTRA_INDEX_URL -u PIP_INDEX_URL PIP_CONFIG_FILE=/dev/null \
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes \
+	--allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links \
+	--index-url https://pypi.org/simple $(UPGRADE)
+
+$(VENV)/bin/pip-compile: | $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet --require-hashes -r requirements/dev.txt
+
+lock: $(VENV)/bin/pip-compile
+	$(PIP_COMPILE) --extra dev --output-file requirements/dev.txt pyproject.toml
+	$(PIP_COMPILE) --constraint requirements/dev.txt --output-file requirements/base.txt pyproject.toml
+	$(MAKE) venv
+
+lock-upgrade:
+	$(MAKE) lock UPGRADE=--upgrade
+
+add:
+	@test -n "$(DEP)" || { echo "usage: make add DEP='name>=1,<2' [DEV=1]" >&2; exit 2; }
+	$(PYTHON) scripts/add_dependency.py $(if $(DEV),--dev) '$(DEP)'
+	$(MAKE) lock
 
 # Compiled message catalogs (.mo) are built here, never committed (see .gitignore).
 messages: venv
@@ -39,3 +69,13 @@ test: venv messages
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+
+# Production secrets, generated once and kept (README, "Production"): docker compose reads .env.
+# A new SECRET_KEY ends every session and sent link; a new PUZZLE_SECRET changes the puzzles.
+secrets:
+	@if [ -e .env ]; then echo ".env exists: its secrets are kept (README, 'Production')" >&2; \
+	    exit 1; fi
+	@umask 077 && $(PYTHON) -c 'import secrets; \
+	    print("SECRET_KEY=" + secrets.token_urlsafe(50)); \
+	    print("PUZZLE_SECRET=" + secrets.token_urlsafe(50))' > .env
+	@echo "Wrote .env (SECRET_KEY, PUZZLE_SECRET): keep it and back it up; it is never committed"

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts import links
 from accounts.validators import single_line
+from config import mail
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -90,21 +90,21 @@ def content(kind: str, user: User, **extra: Any) -> dict[str, Any]:
     return parts
 
 
-def build_message(kind: str, user: User, **extra: Any) -> EmailMultiAlternatives:
+def build_message(kind: str, user: User, **extra: Any) -> mail.Email:
     parts = content(kind, user, **extra)
     with translation.override(parts["language"]):
         body = render_to_string("accounts/email.txt", parts)
         html = render_to_string("accounts/email.html", parts)
-    message = EmailMultiAlternatives(
+    message = mail.Email(
         subject=single_line(parts["subject"]),
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[user.email],
-        # The same header as game emails carry (mail filters, the tests' inbox).
-        headers={
-            "X-Crazy10s-Notification": f"account-{kind}:{user.pk}",
-            "Content-Language": parts["language"],
-        },
+        # The same headers as game emails carry (mail filters, the tests' inbox): no user id.
+        headers=mail.headers(
+            mail.reference(f"account-{kind}:{user.pk}", f"account-{kind}"),
+            **{"Content-Language": parts["language"]},
+        ),
     )
     message.attach_alternative(html, "text/html")
     return message

@@ -68,7 +68,8 @@ def _server_env(db_url: str, var_dir: str) -> dict[str, str]:
         DATABASE_URL=db_url,
         DB_CONN_MAX_AGE="60",
         DEBUG="0",
-        SECRET_KEY="bench-only-secret-key",
+        SECRET_KEY="bench-only-secret-key-" + "b3n" * 12,
+        PUZZLE_SECRET="bench-only-puzzle-secret-" + "p7z" * 12,
         SECURE_SSL_REDIRECT="false",  # the benchmark speaks plain HTTP to gunicorn
         VAR_DIR=var_dir,
         THROTTLE_GAME_WRITES="1000000/min",

@@ -26,7 +26,9 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/c10s_solo_bench")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/12")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")  # DEBUG is off by default
+# DEBUG is off by default: both secrets are required
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "b3n" * 12)
+os.environ.setdefault("PUZZLE_SECRET", "bench-only-puzzle-secret-" + "p7z" * 12)
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 from bench.notify_latency import ensure_database, percentile  # noqa: E402

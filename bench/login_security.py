@@ -24,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # With DEBUG off (the default) the settings want a secret and redirect plain HTTP to HTTPS: the
 # probe speaks plain HTTP through the test client.
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "b3n" * 12)
+os.environ.setdefault("PUZZLE_SECRET", "bench-only-puzzle-secret-" + "p7z" * 12)
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
 import django  # noqa: E402

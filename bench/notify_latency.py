@@ -24,7 +24,9 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/c10s_notify_bench")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/12")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")  # DEBUG is off by default
+# DEBUG is off by default: both secrets are required
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "b3n" * 12)
+os.environ.setdefault("PUZZLE_SECRET", "bench-only-puzzle-secret-" + "p7z" * 12)
 os.environ["NOTIFY_GATHER_MINUTES"] = "0"  # every turn email goes at once (worker inherits)
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
@@ -93,7 +95,7 @@ def main(n: int) -> None:
                 services.submit_move(
                     game_id=game.pk, user=alice, move=OPENING, expected_move_number=0
                 )
-            [email] = inbox.wait_for(f"turn:{game.pk}:1:{bob.pk}", timeout=30)
+            [email] = inbox.wait_for(f"turn:{game.pk}:1:", timeout=30)
             if i:
                 latencies.append((email.at - committed[0]) * 1000)
     finally:

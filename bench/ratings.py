@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/c10s_social_bench")
 os.environ.pop("REDIS_URL", None)  # no broker needed: nothing is queued
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("SECRET_KEY", "bench-only-secret-key")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-" + "b3n" * 12)
+os.environ.setdefault("PUZZLE_SECRET", "bench-only-puzzle-secret-" + "p7z" * 12)
 os.environ.setdefault("LOG_LEVEL", "WARNING")
 
 from bench.notify_latency import ensure_database, percentile  # noqa: E402

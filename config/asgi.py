@@ -6,6 +6,10 @@ sync views thread-sensitive), so a process answers one API request at a time: th
 lost a third of its throughput against gunicorn's threaded WSGI workers. The sync API keeps its
 threads here (``ASGI_SYNC_THREADS`` per process), while the streams stay async and cost no
 thread each.
+
+Around both: the client's address from ``NUM_PROXIES`` (config/proxies.py; the servers' own
+proxy-header handling is off), and the lifespan protocol, whose startup chains SIGTERM so that
+open event streams end with a ``reconnect`` event before the server drains (live/shutdown.py).
 """
 
 import os
@@ -21,9 +25,16 @@ django_asgi = get_asgi_application()  # sets Django up before anything below rea
 from django.conf import settings  # noqa: E402
 from django.urls import Resolver404, resolve  # noqa: E402
 
+from config.catalogs import report_missing_catalogs  # noqa: E402
+from config.logs import format_server_loggers  # noqa: E402
+from config.proxies import client_host  # noqa: E402
 from config.threaded_wsgi import ThreadedWSGI  # noqa: E402
+from live import shutdown  # noqa: E402
 
 threaded_wsgi = ThreadedWSGI(get_wsgi_application(), threads=settings.ASGI_SYNC_THREADS)
+NUM_PROXIES = settings.REST_FRAMEWORK["NUM_PROXIES"]
+format_server_loggers(settings.LOG_FORMAT)
+report_missing_catalogs()
 
 
 def is_async_view(path: str) -> bool:
@@ -37,7 +48,27 @@ def is_async_view(path: str) -> bool:
     return iscoroutinefunction(match.func)
 
 
+async def lifespan(receive, send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            shutdown.install_signal_handlers()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
 async def application(scope, receive, send) -> None:
+    if scope["type"] == "lifespan":
+        await lifespan(receive, send)
+        return
+    client = scope.get("client")
+    if NUM_PROXIES and client:
+        # In place: the server's access log reads this very scope.
+        host = client_host(client[0], scope["headers"], NUM_PROXIES)
+        if host != client[0]:
+            scope["client"] = (host, 0)  # the port was the proxy's
     if scope["type"] == "http" and not is_async_view(scope["path"]):
         await threaded_wsgi(scope, receive, send)
     else:

@@ -74,27 +74,51 @@ DEV_SECRET_KEY = "django-insecure-dev-only-key-do-not-use-in-production"  # noqa
 PUBLIC_SECRETS = frozenset({DEV_SECRET_KEY, "change-me-to-a-long-random-string", "change-me"})
 
 
-def refuse_public_secret(name: str, value: str) -> None:
+# Django's own deploy check (security.W009) asks the same of SECRET_KEY.
+MIN_SECRET_LENGTH = 50
+GENERATE_SECRET = "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+
+
+def refuse_weak_secret(name: str, value: str) -> None:
+    """With DEBUG off a secret must be set, unpublished and long: it signs sessions, links and
+    tokens (SECRET_KEY) or seeds every Daily Puzzle (PUZZLE_SECRET), so it is generated once and
+    kept (README, "Production": ``make secrets`` writes both into .env)."""
     if not value:
-        raise ImproperlyConfigured(f"{name} must be set when DEBUG is off")
+        raise ImproperlyConfigured(
+            f"{name} must be set when DEBUG is off: generate it once (e.g. `make secrets`, or "
+            f"{GENERATE_SECRET}) and keep it"
+        )
     if value in PUBLIC_SECRETS or value.startswith("django-insecure"):
         raise ImproperlyConfigured(
             f"{name} is a published default: set it to a long random value, e.g. the output of "
-            "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+            f"{GENERATE_SECRET}"
+        )
+    if len(value) < MIN_SECRET_LENGTH or len(set(value)) < 5:
+        raise ImproperlyConfigured(
+            f"{name} is too weak ({len(value)} characters): use at least {MIN_SECRET_LENGTH} "
+            f"random ones, e.g. the output of {GENERATE_SECRET}"
         )
 
 
 SECRET_KEY = env_str("SECRET_KEY")
 if not DEBUG:
-    refuse_public_secret("SECRET_KEY", SECRET_KEY)
+    refuse_weak_secret("SECRET_KEY", SECRET_KEY)
 elif not SECRET_KEY:
     SECRET_KEY = DEV_SECRET_KEY
 
 # Seeds the Daily Puzzle together with the date: without it anyone could compute tomorrow's
-# puzzle and its solution from the source. Keep it fixed, or past puzzles change on regeneration.
-PUZZLE_SECRET = env_str("PUZZLE_SECRET") or SECRET_KEY
+# puzzle and its solution from the source. Its own value, never SECRET_KEY's: rotating the key
+# (sessions, links) must not change every puzzle, past ones included.
+PUZZLE_SECRET = env_str("PUZZLE_SECRET")
 if not DEBUG:
-    refuse_public_secret("PUZZLE_SECRET", PUZZLE_SECRET)
+    refuse_weak_secret("PUZZLE_SECRET", PUZZLE_SECRET)
+    if PUZZLE_SECRET == SECRET_KEY:
+        raise ImproperlyConfigured(
+            "PUZZLE_SECRET must differ from SECRET_KEY (rotating SECRET_KEY must not change the "
+            "Daily Puzzles)"
+        )
+elif not PUZZLE_SECRET:
+    PUZZLE_SECRET = SECRET_KEY  # development only
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -519,6 +543,10 @@ else:
 # Queues per task name (GAMES_AI_QUEUE, NOTIFY_QUEUE), decided where the tasks are sent from.
 CELERY_TASK_ROUTES = ("games.dispatch.route_task",)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# One scheduler however many beats run (config/beat.py): the others stand by, and one takes
+# over within this many seconds after the holder died (at once when it stopped cleanly).
+CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
+CELERY_BEAT_LOCK_SECONDS = env_int("CELERY_BEAT_LOCK_SECONDS", 30, minimum=3)
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {

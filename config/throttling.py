@@ -8,7 +8,8 @@ read-modify-write under an exclusive file lock that every process on the machine
 
 The address is the socket's (``REMOTE_ADDR``); ``X-Forwarded-For`` is only read when
 ``NUM_PROXIES`` trusted proxies are configured, and then the address that many hops from the
-right (what the nearest trusted proxy saw), as DRF's own ``NUM_PROXIES`` does.
+right (what the nearest trusted proxy saw): ``config.proxies``, which the ASGI entry point
+applies as well, so that the servers and Django agree.
 
 If the cache is unreachable the throttle lets the request through and logs and counts the event:
 an outage of the counter must not turn every login into a 500.
@@ -31,6 +32,8 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+from config.proxies import forwarded_client
 
 log = logging.getLogger(__name__)
 
@@ -72,12 +75,11 @@ def client_address(request) -> str:
     """The client's address: the socket's, or with ``NUM_PROXIES`` trusted proxies in front,
     the one the nearest of them reported. IPv6 clients are counted per /64 (one subscriber
     usually has a whole /64 to pick addresses from)."""
-    address = request.META.get("REMOTE_ADDR", "")
-    num_proxies = api_settings.NUM_PROXIES or 0
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if num_proxies > 0 and forwarded:
-        hops = [hop.strip() for hop in forwarded.split(",")]
-        address = hops[-min(num_proxies, len(hops))]
+    address = forwarded_client(
+        request.META.get("REMOTE_ADDR", ""),
+        request.META.get("HTTP_X_FORWARDED_FOR", ""),
+        api_settings.NUM_PROXIES or 0,
+    )
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:

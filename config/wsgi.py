@@ -5,3 +5,7 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 application = get_wsgi_application()
+
+from config.catalogs import report_missing_catalogs  # noqa: E402
+
+report_missing_catalogs()

@@ -13,6 +13,7 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
@@ -186,7 +187,10 @@ def send_in_background(name: str, *args: Any) -> threading.Thread:
         finally:
             connections.close_all()  # an eager (test) task used this thread's connection
 
-    thread = threading.Thread(target=run, name=f"publish-{name}", daemon=True)
+    # In the caller's context: the request id goes into the task's headers (config/celery.py).
+    context = contextvars.copy_context()
+    thread = threading.Thread(target=context.run, args=(run,), name=f"publish-{name}",
+                              daemon=True)
     thread.start()
     return thread
 

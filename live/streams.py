@@ -5,6 +5,7 @@ credentials: a revoked token or a suspended account ends the stream).
 Events pass through a queue of ``LIVE_QUEUE_SIZE``: a client that stops reading leaves the
 response blocked in send, the queue fills, and after ``LIVE_QUEUE_WAIT_SECONDS`` without room
 the stream is cancelled (the client reconnects with Last-Event-ID and loses nothing).
+When the process shuts down the stream ends with a ``reconnect`` event (live/shutdown.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.conf import settings
 from live.backends import get_backend
 from live.events import Event
 from live.hub import get_hub
+from live.shutdown import DRAIN, get_drain, reconnect_event
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +41,12 @@ async def event_stream(
     queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
     response_task = asyncio.current_task()
     pump: asyncio.Task | None = None
+    drain = get_drain()
+    drain.add(queue)
     try:
+        if drain.started:  # admitted while the process began to shut down
+            yield reconnect_event()
+            return
         # The cursor is fixed before the first bytes go out: a client that has read
         # ": connected" receives every event published after that.
         resync = False
@@ -64,6 +71,9 @@ async def event_stream(
                     event = await asyncio.wait_for(queue.get(), timeout)
                 except TimeoutError:
                     event = None
+                if event is DRAIN:
+                    yield reconnect_event()
+                    return
                 if event is not None:
                     yield event.encode()
                     continue
@@ -75,6 +85,7 @@ async def event_stream(
             yield b": heartbeat\n\n"
             next_beat = time.monotonic() + heartbeat
     finally:
+        drain.discard(queue)
         if pump is not None:
             pump.cancel()
         hub.unregister(user_id, wake)

@@ -61,7 +61,7 @@ echo "Emails are printed below; their links use SITE_BASE_URL=${SITE_BASE_URL}"
 # the static files collected above. Without Redis, events pass between the worker and this
 # server through the database (LIVE_BACKEND=db).
 setsid "$PY" -m uvicorn config.asgi:application --host 127.0.0.1 --port "${PORT}" \
-    --no-access-log --timeout-graceful-shutdown 3 &
+    --no-access-log --no-proxy-headers --timeout-graceful-shutdown 3 &
 server_pid=$!
 echo "Server started (pid $server_pid)"
 # Returns when the server exits or a signal arrives; the EXIT trap stops the worker.

@@ -3,7 +3,8 @@
 Loaded with ``-p tests.django_env`` (pyproject ``addopts``), so it runs before pytest-django
 imports ``config.settings`` and so that ``pytest`` alone behaves as ``scripts/test.sh`` does:
 
-- a test-only ``SECRET_KEY`` (DEBUG is off by default, and then a key is required) and no
+- a test-only ``SECRET_KEY`` and ``PUZZLE_SECRET`` (DEBUG is off by default, and then both are
+  required) and no
   HTTPS redirect (the test client speaks plain HTTP);
 - its own ``VAR_DIR`` (file cache, SQLite, filesystem broker) in a temporary directory;
 - its own Redis database. Tests flush the cache before and after each test, so they must
@@ -100,6 +101,7 @@ _temp_var_dir: str | None = None
 def _prepare_environment() -> None:
     global _temp_var_dir
     os.environ.setdefault("SECRET_KEY", "tests-only-" + "k3y" * 16)
+    os.environ.setdefault("PUZZLE_SECRET", "tests-only-puzzles-" + "p8z" * 12)
     os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
     os.environ.setdefault("GAMES_AI_PAUSE_MS", "0")  # computer turns follow each other at once
 

@@ -15,7 +15,7 @@ from tests.test_settings import CLEAN, ROOT
 def documented_production_env() -> dict[str, str]:
     readme = (ROOT / "README.md").read_text()
     section = readme.split("\n## Production", 1)[1]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    block = re.search(r"```sh\n(SECRET_KEY=.*?)```", section, re.S).group(1)
     env = {}
     for line in block.splitlines():
         line = line.split("#", 1)[0].strip()

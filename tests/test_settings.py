@@ -35,6 +35,7 @@ CLEAN = {
     }
 }
 STRONG_KEY = "pr0duction-" + "x7Q" * 20
+STRONG_PUZZLE_SECRET = "pr0duction-puzzles-" + "m4W" * 15
 
 
 def load_settings(**env: str) -> subprocess.CompletedProcess:
@@ -47,7 +48,8 @@ def load_settings(**env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": STRONG_KEY, **env},
+        env={**CLEAN, "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": STRONG_KEY,
+             "PUZZLE_SECRET": STRONG_PUZZLE_SECRET, **env},
         capture_output=True,
         text=True,
         timeout=60,
@@ -133,6 +135,24 @@ def test_production_refuses_a_published_puzzle_secret():
     )
     assert result.returncode != 0
     assert "ImproperlyConfigured: PUZZLE_SECRET is a published default" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("env", "needle"),
+    [
+        ({"SECRET_KEY": "k" * 10 + "abcdefghij" * 3}, "SECRET_KEY is too weak (40 characters)"),
+        ({"SECRET_KEY": "ab" * 30}, "SECRET_KEY is too weak"),  # long, but two characters
+        ({"PUZZLE_SECRET": ""}, "PUZZLE_SECRET must be set when DEBUG is off"),
+        ({"PUZZLE_SECRET": "short-puzzle-secret"}, "PUZZLE_SECRET is too weak"),
+        ({"PUZZLE_SECRET": STRONG_KEY}, "PUZZLE_SECRET must differ from SECRET_KEY"),
+    ],
+)
+def test_production_refuses_a_weak_or_missing_secret(env, needle):
+    """No key generated per start, no puzzle secret borrowed from SECRET_KEY: both are set once
+    (README, "Production") and the process refuses to start otherwise."""
+    result = load_settings(**env)
+    assert result.returncode != 0
+    assert f"ImproperlyConfigured: {needle}" in result.stderr
 
 
 def test_debug_keeps_the_development_key():

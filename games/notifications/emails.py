@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
 from accounts.validators import single_line
+from config import mail
 from games import kinds
 from games.models import Game, Move, Seat
 from games.notifications.models import Kind, SentNotification
@@ -220,23 +220,36 @@ def content(n: SentNotification) -> dict[str, Any]:
     return parts
 
 
-def build_message(n: SentNotification) -> EmailMultiAlternatives:
+def public_reference(n: SentNotification) -> str:
+    """``turn:<game>:<move>:<digest>``, ``started:<game>:<digest>``, ``digest:<digest>``...: the
+    kind, the game (and the move of a turn or reminder), never the internal key's user ids."""
+    parts: list[object] = [n.kind]
+    if n.game_id is not None:
+        parts.append(n.game_id)
+        if n.kind in (Kind.TURN, Kind.REMINDER) and n.move_number is not None:
+            parts.append(n.move_number)
+    return mail.reference(n.key, *parts)
+
+
+def build_message(n: SentNotification) -> mail.Email:
     parts = content(n)
     with translation.override(parts["language"]):
         body = render_to_string("notifications/email.txt", parts)
         html = render_to_string("notifications/email.html", parts)
-    message = EmailMultiAlternatives(
+    message = mail.Email(
         subject=single_line(parts["subject"]),
         body=body,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[n.user.email],
-        headers={
+        headers=mail.headers(
+            public_reference(n),
             # RFC 2369 + RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click".
-            "List-Unsubscribe": f"<{parts['unsubscribe_url']}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "X-Crazy10s-Notification": n.key,
-            "Content-Language": parts["language"],
-        },
+            **{
+                "List-Unsubscribe": f"<{parts['unsubscribe_url']}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                "Content-Language": parts["language"],
+            },
+        ),
     )
     message.attach_alternative(html, "text/html")
     return message

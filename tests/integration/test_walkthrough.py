@@ -1,107 +1,22 @@
 """The README's walkthrough (scripts/demo.sh) runs as written against the embedded service.
 
-Starts `scripts/run_dev.sh` as `make run` does (SQLite, filesystem broker, file cache, all in
-a temporary VAR_DIR; a free port), waits for /healthz, runs the walkthrough, checks that the
-email links use the server's own port, and stops everything it started.
+`scripts/run_dev.sh` as `make run` starts it (the ``embedded_service`` fixture,
+tests/integration/conftest.py, shared with the other tests of the embedded service): waits for
+/healthz, runs the walkthrough, checks that the email links use the server's own port.
 """
 
 import os
 import re
-import signal
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 
 import pytest
 
-from tests.integration.workers import ROOT, free_port
+from tests.integration.workers import ROOT
 
 pytestmark = pytest.mark.embedded
-
-# The test run's own settings must not leak into the development server.
-NOT_INHERITED = {
-    "DATABASE_URL", "REDIS_URL", "TEST_REDIS_URL", "SERVICE_REDIS_URL", "SECRET_KEY", "DEBUG",
-    "SECURE_SSL_REDIRECT", "SITE_BASE_URL", "VAR_DIR", "TEST_VAR_DIR", "EMAIL_HOST",
-    "EMAIL_BACKEND", "NOTIFY_QUEUE", "GAMES_AI_QUEUE", "CELERY_TASK_ALWAYS_EAGER",
-}
-
-
-def wait_healthy(url: str, proc: subprocess.Popen, timeout: float) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if proc.poll() is not None:
-            raise AssertionError("scripts/run_dev.sh exited early")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.3)
-    raise AssertionError(f"{url} did not answer 200 within {timeout} s")
-
-
-def group_members(pgid: int) -> list[str]:
-    """Live (not zombie) processes of a process group, as "pid state command"."""
-    members = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = open(f"/proc/{entry}/stat").read()
-        except OSError:
-            continue
-        # pid (comm) state ppid pgrp ...: comm may hold spaces, so split after its ")"
-        comm_end = stat.rindex(")")
-        state, _ppid, pgrp = stat[comm_end + 2:].split()[:3]
-        if int(pgrp) == pgid and state != "Z":
-            members.append(f"{entry} {state} {stat[stat.index('(') + 1:comm_end]}")
-    return members
-
-
-def leftover_groups(groups: list[int], timeout: float = 10) -> dict[int, list[str]]:
-    end = time.monotonic() + timeout
-    while True:
-        left = {g: m for g in groups if (m := group_members(g))}
-        if not left or time.monotonic() > end:
-            return left
-        time.sleep(0.2)
-
-
-@pytest.fixture
-def embedded_service(tmp_path):
-    port = free_port()
-    log_path = tmp_path / "run_dev.log"
-    env = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
-    # Emails even though the walkthrough looks at its game all the time, and at once.
-    env.update(PORT=str(port), VAR_DIR=str(tmp_path / "var"), NOTIFY_SEEN_SECONDS="0",
-               NOTIFY_GATHER_MINUTES="0")
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            ["scripts/run_dev.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    groups: list[int] = []
-    try:
-        wait_healthy(f"http://127.0.0.1:{port}/healthz", proc, timeout=90)
-        text = log_path.read_text(errors="replace")
-        started = re.findall(r"(?:Celery worker|Server) started \(pid (\d+)\)", text)
-        groups = [int(pid) for pid in started]
-        assert len(groups) == 2, text
-        yield port, log_path
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        leftovers = leftover_groups(groups)
-        for group in leftovers:  # only the process groups this fixture started
-            os.killpg(group, signal.SIGKILL)
-        assert not leftovers, f"run_dev.sh left processes running: {leftovers}"
 
 
 def test_the_walkthrough_runs_against_make_run(embedded_service):

@@ -29,7 +29,7 @@ def start_server(*, db_url: str, extra_env: dict | None = None, workers: int = 1
         proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
              "--port", str(port), "--workers", str(workers), "--no-access-log",
-             "--timeout-graceful-shutdown", "2"],
+             "--no-proxy-headers", "--timeout-graceful-shutdown", "2"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
     proc.log_path = Path(log_path)
