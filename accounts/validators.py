@@ -28,9 +28,14 @@ def _refused_ranges() -> list[tuple[int, int]]:
 _RANGES = _refused_ranges()
 _REFUSED_CHARS = frozenset(chr(c) for lo, hi in _RANGES for c in range(lo, hi + 1))
 # The refused characters as a regex character-class body (\uXXXX escapes: the same in
-# ECMAScript and Python regexes), for the schema's patterns.
+# ECMAScript and Python regexes), for the schema's patterns. Lone surrogates are left out of
+# it: they are no Unicode text (UTF-8 cannot carry them, only a JSON escape can), and a range
+# of them is a pattern many validators cannot compile — Schemathesis and Rust-based validators
+# dropped the whole pattern and took any control character as valid. They are still refused.
 REFUSED_CLASS = "".join(
-    f"\\u{lo:04x}" if lo == hi else f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in _RANGES
+    f"\\u{lo:04x}" if lo == hi else f"\\u{lo:04x}-\\u{hi:04x}"
+    for lo, hi in _RANGES
+    if not 0xD800 <= lo <= 0xDFFF
 )
 # A string with none of them (what refuse_control_characters accepts), as a schema pattern.
 NO_CONTROL_CHARACTERS = f"^[^{REFUSED_CLASS}]*$"

@@ -3,6 +3,10 @@
 - ``AutoSchema`` adds to request strings what DRF's ``CharField`` enforces beyond its length:
   no NUL character, and (when blank is not allowed) something left after trimming whitespace;
   and to lists of objects (``many=True``) their length limits.
+- ``close_request_objects`` says that a request object takes only its own properties
+  (``additionalProperties: false``), as the API enforces (``config.unknown_fields``).
+- ``add_links`` names, as OpenAPI links, where an answer leads (the game a POST games made, the
+  table a POST tables opened): clients may follow them, and Schemathesis's stateful run does.
 - ``add_error_responses`` documents the error envelope every operation can answer with.
   Views list their specific errors; this fills in the ones every endpoint shares (bad input,
   missing token, unknown object, too large, throttling).
@@ -17,7 +21,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSe
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework import serializers
 
-from accounts.validators import NO_CONTROL_CHARACTERS, refuse_control_characters
+from accounts.validators import NO_CONTROL_CHARACTERS, REFUSED_CLASS, refuse_control_characters
 from config.fields import NewPasswordField, password_rules
 
 # Characters str.strip() removes (Python's whitespace), spelled out: JSON Schema regex dialects
@@ -25,6 +29,15 @@ from config.fields import NewPasswordField, password_rules
 _WHITESPACE = r"\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 NO_NUL = r"^[^\x00]*$"
 NOT_BLANK = rf"^[^\x00]*[^\x00{_WHITESPACE}][^\x00]*$"
+# How Django's EmailValidator ends an address, beyond what ``format: email`` says (found by
+# Schemathesis: "0@0.a" is a well-formed address, refused as invalid): a top-level domain of 2
+# to 63 letters (any script) and inner hyphens, or punycode (xn--), "localhost", or an IP
+# address literal in brackets. (The letters' range skips the surrogates: see REFUSED_CLASS.)
+_LETTER = r"A-Za-z\u00a1-\ud7ff\ue000-\uffff"
+EMAIL_END = (
+    rf"(?:\.(?:[{_LETTER}][{_LETTER}-]{{0,61}}[{_LETTER}]|[Xx][Nn]--[A-Za-z0-9]{{1,59}})"
+    r"|@localhost|@\[[A-Fa-f0-9:.]+\])$"
+)
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -50,6 +63,9 @@ class AutoSchema(openapi.AutoSchema):
             return schema
         if isinstance(field, NewPasswordField):
             return {**schema, **password_rules()}
+        if isinstance(field, serializers.EmailField) and schema.get("format") == "email":
+            chars = f"[^{REFUSED_CLASS}]" if refuse_control_characters in field.validators else "."
+            return {**schema, "pattern": f"^{chars}*{EMAIL_END}"}
         if refuse_control_characters in field.validators:
             return {**schema, "pattern": NO_CONTROL_CHARACTERS}
         if schema.get("type") != "string" or {"pattern", "enum", "format"} & schema.keys():
@@ -113,7 +129,8 @@ _ERROR_SCHEMA = {
 }
 
 _DESCRIPTIONS = {
-    "400": "Invalid input (error.code names the problem)",
+    "400": "Invalid input (error.code names the problem; unknown_fields: the body carries fields "
+    "the operation does not take, named in error.details.fields)",
     "401": "No token, a bad token, or a suspended account",
     "404": "Not found",
     "405": "Method not allowed",
@@ -147,6 +164,101 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
                 branches = component.get("oneOf", [])
                 if branches and all(_asks_for_something(b, schemas) for b in branches):
                     body["required"] = True
+    return result
+
+
+def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Every object a request body holds (the body, a nested object, each item of a list of
+    them) takes no property beyond its own: ``additionalProperties: false``, as the API refuses
+    any other field (``400 unknown_fields``). The rule fragments of ``CrossFieldRules`` (inline
+    ``oneOf``/``anyOf`` branches naming a few properties) are constraints, not objects, and stay
+    open."""
+    schemas = result.get("components", {}).get("schemas", {})
+    seen: set[str] = set()
+
+    def close(schema: Any) -> None:
+        if not isinstance(schema, dict):
+            return
+        ref = schema.get("$ref", "")
+        if ref:
+            name = ref.rsplit("/", 1)[-1]
+            if name not in seen:
+                seen.add(name)
+                close(schemas.get(name))
+            return
+        for keyword in ("oneOf", "anyOf", "allOf"):
+            for branch in schema.get(keyword, []):
+                if "$ref" in branch or branch.get("type") == "object":
+                    close(branch)
+        if schema.get("type") == "object" and "properties" in schema:
+            schema.setdefault("additionalProperties", False)
+            for prop in schema["properties"].values():
+                close(prop)
+        if schema.get("type") == "array":
+            close(schema.get("items"))
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            for media in (body or {}).get("content", {}).values():
+                close(media.get("schema"))
+    return result
+
+
+# What can be done with a game, a table or a player once an answer names it.
+GAME_OPERATIONS = (
+    "games_retrieve", "games_moves_list", "games_moves_create", "games_preview", "games_resign",
+    "games_cancel", "games_hint", "games_how_to_play", "games_analysis", "games_chat_list",
+    "games_chat_create", "games_rematch", "games_rematch_cancel", "games_nudge",
+)
+TABLE_OPERATIONS = (
+    "tables_retrieve", "tables_join", "tables_leave", "tables_deal", "tables_back",
+    "tables_invite",
+)
+FRIEND_OPERATIONS = (
+    "me_friends_accept", "me_friends_play", "me_friends_remove", "players_retrieve",
+    "players_block",
+)
+GAME_ID = "$response.body#/id"
+LINKS: dict[tuple[str, str], dict[str, dict[str, str]]] = {
+    ("games_create", "201"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_retrieve", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_resign", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_cancel", "200"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("games_moves_create", "201"): {
+        op: {"game_id": "$response.body#/game/id"} for op in GAME_OPERATIONS
+    },
+    ("me_friends_play", "201"): {op: {"game_id": GAME_ID} for op in GAME_OPERATIONS},
+    ("tables_create", "201"): {op: {"code": "$response.body#/code"} for op in TABLE_OPERATIONS},
+    ("tables_join", "200"): {op: {"code": "$response.body#/code"} for op in TABLE_OPERATIONS},
+    ("tables_deal", "200"): {
+        "games_retrieve": {"game_id": "$response.body#/game_id"},
+        "games_resign": {"game_id": "$response.body#/game_id"},
+        "tables_leave": {"code": "$response.body#/code"},
+    },
+    ("me_friends_create", "201"): {
+        op: {"username": "$request.body#/username"} for op in FRIEND_OPERATIONS
+    },
+}
+
+
+def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """``LINKS`` as each answer's ``links`` (an answer or a target not in the schema is left
+    out, so a renamed operation drops its links instead of breaking the schema)."""
+    operations = {
+        op["operationId"]: op
+        for methods in result.get("paths", {}).values()
+        for op in methods.values()
+        if isinstance(op, dict) and "operationId" in op
+    }
+    for (source, status), targets in LINKS.items():
+        response = operations.get(source, {}).get("responses", {}).get(status)
+        if response is None:
+            continue
+        links = response.setdefault("links", {})
+        for target, parameters in targets.items():
+            if target in operations:
+                links[target] = {"operationId": target, "parameters": dict(parameters)}
     return result
 
 

@@ -182,6 +182,7 @@ INSTALLED_APPS = [
     "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN
+    "config.apps.ProjectConfig",  # start-up hooks (config.unknown_fields)
     "accounts",
     "games",
     "games.crazy10s.puzzles",
@@ -419,10 +420,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "config.exceptions.exception_handler",
     # JSON with a nesting limit (a deep body is a 400, not a RecursionError); forms as before.
+    # Each marks the body as the client's: fields nobody takes are refused (unknown_fields).
     "DEFAULT_PARSER_CLASSES": [
         "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.parsers.FormParser",
+        "config.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -476,6 +478,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
+        "config.schema.close_request_objects",  # as config.unknown_fields enforces
+        "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema.add_error_responses",
     ],

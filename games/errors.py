@@ -37,6 +37,22 @@ def game_over() -> ApiError:
     return ApiError("game_over", _("The game is over."), status=409)
 
 
+def game_started() -> ApiError:
+    return ApiError(
+        "game_started",
+        _("The game has started: it cannot be cancelled, only resigned."),
+        status=409,
+    )
+
+
+def game_not_started() -> ApiError:
+    return ApiError(
+        "game_not_started",
+        _("The game has not started: nobody has joined it yet."),
+        status=409,
+    )
+
+
 def idempotency_key_reused() -> ApiError:
     return ApiError(
         "idempotency_key_reused",

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from games.results import JSONArrayLength, result_problems
+
 TURN_HOURS_CHOICES = (1, 8, 24, 72, 168)
 DEFAULT_TURN_HOURS = 72
 
@@ -49,17 +51,37 @@ class Game(models.Model):
     # Chosen at creation: a rated game between people changes their ratings when it finishes
     # (social.ratings); games against the computer are never rated, whatever this says.
     rated = models.BooleanField(default=False)
-    # {"termination": the kind's termination, or aborted|awarded,
+    # {"termination": the kind's termination, or aborted|awarded|cancelled,
     #  "winners": [seat indexes] (empty: a draw or nobody), "scores": [one per seat],
     #  "adjustments": [one per seat], "winner": the single winner or None (two-seat readers)}
+    # One score and one adjustment per seat of ``seat_count`` (seated or not): the constraint
+    # below refuses anything else, whoever writes (games.results).
     result = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "turn_deadline"], name="game_status_deadline")]
         ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(result__isnull=True)
+                | models.Q(
+                    *(
+                        models.lookups.Exact(JSONArrayLength("result", key), models.F("seat_count"))
+                        for key in ("scores", "adjustments")
+                    )
+                ),
+                name="game_result_fits_seats",
+                violation_error_message="The result needs one score and one adjustment per seat.",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.status})"
+
+    def clean(self) -> None:
+        problems = result_problems(self.result, self.seat_count)
+        if problems:
+            raise ValidationError({"result": problems})
 
     @property
     def is_over(self) -> bool:

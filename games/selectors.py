@@ -4,6 +4,7 @@ pieces, the bag or stock order, or the seed)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -21,10 +22,12 @@ from django.db.models import (
 
 from games import errors, kinds
 from games.models import Game, Move, Seat
+from games.results import CANCELLED, NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
 if TYPE_CHECKING:
     from accounts.models import User
 
+log = logging.getLogger(__name__)
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
@@ -84,17 +87,32 @@ def describe_seat(seat: Seat | None, kind: str | None = None) -> dict[str, Any] 
 
 
 def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
-    """The stored result as seen by ``seat_index`` (win/loss/draw, or none for an abort)."""
+    """The stored result as seen by ``seat_index`` (win/loss/draw, or none for an abort).
+
+    A stored result that does not fit the game (written before the database refused such
+    results, or by hand) must not break the read: what fits is shown, the rest comes from the
+    seats (``_fitting_result``), and one error naming the game is logged."""
     result = game.result
-    if not result:
+    if result is None:
         return None
+    problems = result_problems(result, game.seat_count)
+    terminations = (*kinds.get(game.kind).terminations, *SERVICE_TERMINATIONS)
+    if isinstance(result, dict) and result.get("termination") not in terminations:
+        problems.append(f"result.termination {result.get('termination')!r} is unknown")
+    if problems:
+        log.error(
+            "game %s: its stored result does not fit its %s seats, showing what does: %s",
+            game.pk, game.seat_count, "; ".join(problems),
+        )
+        result = _fitting_result(game, result, terminations)
     winner = result.get("winner")
+    not_played = result["termination"] in NOT_PLAYED
     if winner is None:
-        outcome = "none" if result["termination"] == "aborted" else "draw"
+        outcome = "none" if not_played else "draw"
     else:
         outcome = "win" if winner == seat_index else "loss"
     winners = result.get("winners", [] if winner is None else [winner])
-    if winner is None and winners and result["termination"] != "aborted":
+    if winner is None and winners and not not_played:
         outcome = "win" if seat_index in winners else "loss"  # several winners (N seats)
     scores = result.get("scores") or [0] * game.seat_count
     adjustments = result.get("adjustments") or [0] * game.seat_count
@@ -106,6 +124,40 @@ def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
         "scores": {"you": scores[seat_index], "opponent": scores[other]},
         "adjustments": {"you": adjustments[seat_index], "opponent": adjustments[other]},
     }
+
+
+def _fitting_result(game: Game, stored: Any, terminations: tuple[str, ...]) -> dict[str, Any]:
+    """A result of the right shape from whatever fits in ``stored``: a known termination (else
+    ``aborted``), the winners that are seats, and per seat the stored score if it is a number
+    (else the seat's own score, 0 for an empty seat) and adjustment (else 0)."""
+    stored = stored if isinstance(stored, dict) else {}
+    seats = {seat.index: seat for seat in game.seats.all()}
+
+    def per_seat(key: str, default) -> list[int]:
+        values = stored.get(key) if isinstance(stored.get(key), list) else []
+        return [
+            values[i] if i < len(values) and _is_int(values[i]) else default(i)
+            for i in range(game.seat_count)
+        ]
+
+    termination = stored.get("termination")
+    if termination not in terminations:
+        termination = "aborted"
+    winners = stored.get("winners") if isinstance(stored.get("winners"), list) else []
+    winners = [w for w in winners if _is_int(w) and 0 <= w < game.seat_count]
+    if termination in NOT_PLAYED:
+        winners = []
+    return {
+        "termination": termination,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "scores": per_seat("scores", lambda i: seats[i].score if i in seats else 0),
+        "adjustments": per_seat("adjustments", lambda i: 0),
+    }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def player_view(
@@ -202,13 +254,16 @@ def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, A
 def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
     """The user's games; ``status`` is active, waiting or finished (which includes aborted).
 
-    Active games come with the user's turn first, then by deadline; finished by end time.
+    Active games come with the user's turn first, then by deadline; finished by end time. A
+    cancelled game (a request withdrawn before anyone joined) was never played: it is not
+    listed (``GET games/{id}`` still shows it).
     """
     my_turn = Exists(
         Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat"))
     )
     qs = (
         Game.objects.filter(seats__user=user)
+        .exclude(result__termination=CANCELLED)
         .defer("state", "options")
         .annotate(my_turn=my_turn)
         .prefetch_related(_seats_prefetch())
@@ -290,9 +345,8 @@ def analysis_public(game: Game) -> bool:
     """Every seat's best moves may be shown to every player: the engine ended the game, which
     shows the final racks too. An aborted or awarded game keeps its racks private, and a best
     move names the tiles its seat held."""
-    return game.status == Game.Status.FINISHED and (game.result or {}).get(
-        "termination"
-    ) != "awarded"
+    result = game.result if isinstance(game.result, dict) else {}
+    return game.status == Game.Status.FINISHED and result.get("termination") != "awarded"
 
 
 def best_visible(game: Game, move: Move, seat_index: int) -> bool:

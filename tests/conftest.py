@@ -152,3 +152,33 @@ def human_game(alice, bob, ai_queue, fixed_seed):
 def _fast_password_hashing(settings):
     """PBKDF2 costs ~0.5 s per user on a busy CI core: tests hash with MD5 instead."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def force_result(db):
+    """``force_result(game_id, result, **fields)`` stores ``result`` on the game as it is, past
+    the check that refuses a result that does not fit the game's seats
+    (``game_result_fits_seats``): a game broken before the check existed. PostgreSQL drops the
+    constraint inside the test's transaction (the rollback brings it back); SQLite ignores
+    check constraints on the connection until the test ends."""
+    from django.db import connection
+
+    from games.models import Game
+
+    dropped = False
+
+    def force(game_id: int, result, **fields) -> None:
+        nonlocal dropped
+        if not dropped:
+            with connection.cursor() as cursor:
+                if connection.vendor == "postgresql":
+                    cursor.execute("ALTER TABLE games_game DROP CONSTRAINT game_result_fits_seats")
+                else:
+                    cursor.execute("PRAGMA ignore_check_constraints = ON")
+            dropped = True
+        Game.objects.filter(pk=game_id).update(result=result, **fields)
+
+    yield force
+    if dropped and connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA ignore_check_constraints = OFF")

@@ -45,6 +45,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("preview the score of the staged tiles", None, ("games_preview",)),
     WebAction("play, pass or swap", None, ("games_moves_create",)),
     WebAction("resign", None, ("games_resign",)),
+    WebAction("cancel a game nobody joined yet (a random-opponent request)", None,
+              ("games_cancel",)),
     WebAction("nudge a person whose turn it is", None, ("games_nudge",)),
     WebAction("see the Daily Puzzle, your result, the best move, the streak", "puzzle",
               ("puzzles_daily", "me_retrieve")),

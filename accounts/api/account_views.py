@@ -236,7 +236,8 @@ class ReportsView(APIView):
         request=ReportInputSerializer,
         responses={
             201: ReportOutputSerializer,
-            **_errors("cannot_report_yourself, invalid"),
+            **_errors("cannot_report_yourself, invalid, unknown_fields"),
+            **_errors("not_a_player: you did not play in the game you report", 403),
             **_errors("player_not_found, not_found (no such game)", 404),
             **_errors("already_reported (the same target once a day)", 409),
         },

@@ -19,12 +19,13 @@ from config.fields import (
 from config.schema import CrossFieldRules
 from games import kinds
 from games.models import TURN_HOURS_CHOICES, Game
+from games.results import SERVICE_TERMINATIONS
 
 DEFAULT = kinds.default()  # its fields are the v1 API's (Crazy10s)
 LEVELS = tuple(dict.fromkeys(level for k in kinds.all_kinds() for level in k.levels))
 MOVE_KINDS = tuple(dict.fromkeys(m for k in kinds.all_kinds() for m in k.move_kinds))
 TERMINATIONS = tuple(
-    dict.fromkeys([t for k in kinds.all_kinds() for t in k.terminations] + ["aborted", "awarded"])
+    dict.fromkeys([t for k in kinds.all_kinds() for t in k.terminations] + [*SERVICE_TERMINATIONS])
 )
 OUTCOMES = ("win", "loss", "draw", "none")
 KIND_NAMES = tuple(kinds.names())

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/moves", views.GameMovesView.as_view(), name="game-moves"),
     path("games/<int:game_id>/preview", views.GamePreviewView.as_view(), name="game-preview"),
     path("games/<int:game_id>/resign", views.GameResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/cancel", views.GameCancelView.as_view(), name="game-cancel"),
     path("games/<int:game_id>/hint", views.GameHintView.as_view(), name="game-hint"),
     path("games/<int:game_id>/analysis", views.GameAnalysisView.as_view(), name="game-analysis"),
     path("games/<int:game_id>/nudge", NudgeView.as_view(), name="game-nudge"),

@@ -210,18 +210,56 @@ class GamePreviewView(GameViewBase):
         return Response(s.PreviewSerializer(preview).data)
 
 
+def _game_view(request, game_id: int) -> Response:
+    game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
+    view = selectors.player_view(game=game, seat_index=seat.index)
+    return Response(s.view_serializer(view)(view).data)
+
+
 class GameResignView(GameViewBase):
     @extend_schema(
         operation_id="games_resign",
         tags=["games"],
         request=None,
-        responses={200: s.AnyGameView, **_errors(401, 403, 404, 409, 429)},
+        responses={
+            200: s.AnyGameView,
+            **_errors(401, 403, 404, 429),
+            409: OpenApiResponse(
+                s.ErrorEnvelopeSerializer, description="game_over: the game has ended already"
+            ),
+        },
+        description="Give up the game: the kind decides who wins. A game that has not started "
+        "(status waiting: nobody joined your random-opponent request yet) cannot be lost to "
+        "anybody: it is cancelled instead, exactly like POST games/{id}/cancel (status "
+        'aborted, result.termination "cancelled").',
     )
     def post(self, request, game_id: int):
         services.resign(game_id=_game_id(game_id), user=request.user)
-        game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
-        view = selectors.player_view(game=game, seat_index=seat.index)
-        return Response(s.view_serializer(view)(view).data)
+        return _game_view(request, game_id)
+
+
+class GameCancelView(GameViewBase):
+    @extend_schema(
+        operation_id="games_cancel",
+        tags=["games"],
+        request=None,
+        responses={
+            200: s.AnyGameView,
+            **_errors(401, 403, 404, 429),
+            409: OpenApiResponse(
+                s.ErrorEnvelopeSerializer,
+                description="game_started: the game has started (resign it instead); "
+                "game_over: it ended otherwise",
+            ),
+        },
+        description="Withdraw a game that has not started (status waiting: a random-opponent "
+        'request nobody joined yet). It ends with status aborted, result.termination '
+        '"cancelled", nobody wins or loses, and it is no longer listed in GET games. '
+        "Cancelling it again answers the same game.",
+    )
+    def post(self, request, game_id: int):
+        services.cancel(game_id=_game_id(game_id), user=request.user)
+        return _game_view(request, game_id)
 
 
 class GameAnalysisView(GameViewBase):

@@ -1,7 +1,10 @@
 """Replay a game's moves from its seed and compare with what is stored (``verify_games``).
 
 A finished game's stored state must equal the replay of its move log: if it doesn't, the state,
-a score or the log was changed outside the services (or the engine changed its rules).
+a score or the log was changed outside the services (or the engine changed its rules). Every
+stored result must also fit the game: one score and one adjustment per seat, winners that are
+seats (``games.results.result_problems``), and only a game that never started may have seats
+nobody sat in.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from django.db.models import Prefetch
 from games import kinds
 from games.kinds.base import GameOutcome
 from games.models import Game, Move, Seat
+from games.results import NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
 
 def games_to_verify(*, include_active: bool) -> Iterable[Game]:
@@ -43,7 +47,7 @@ def _differ(label: str, stored: Any, replayed: Any) -> str:
 def verify_game(game: Game) -> list[str]:
     """Differences between the stored game and the replay of its moves (empty when they agree)."""
     kind = kinds.get(game.kind)
-    problems: list[str] = []
+    problems: list[str] = _check_shape(game)
     state = kind.new_state(seed=game.seed, options=game.options, seats=game.seat_count)
     for expected_number, move in enumerate(game.moves.all(), start=1):
         if move.number != expected_number:
@@ -79,6 +83,20 @@ def verify_game(game: Game) -> list[str]:
     return problems
 
 
+def _check_shape(game: Game) -> list[str]:
+    """What is wrong with the game whatever its moves: a result that does not fit its seats,
+    seats missing from a game that started."""
+    problems = result_problems(game.result, game.seat_count)
+    termination = game.result.get("termination") if isinstance(game.result, dict) else None
+    if termination in NOT_PLAYED and game.status != Game.Status.ABORTED:
+        problems.append(f"result.termination {termination!r} but status {game.status!r}")
+    seated = {seat.index for seat in game.seats.all()}
+    missing = sorted(set(range(game.seat_count)) - seated)
+    if missing and game.started_at is not None:
+        problems.append(f"seats {missing} of {game.seat_count} are empty in a started game")
+    return problems
+
+
 def _compare_state(game: Game, replayed: dict[str, Any]) -> list[str]:
     stored = game.state or {}
     return [
@@ -89,9 +107,9 @@ def _compare_state(game: Game, replayed: dict[str, Any]) -> list[str]:
 
 
 def _compare_result(game: Game, outcome: GameOutcome | None) -> list[str]:
-    termination = (game.result or {}).get("termination")
+    termination = game.result.get("termination") if isinstance(game.result, dict) else None
     replayed = outcome.to_json() if outcome is not None else None
-    if outcome is not None or termination not in (None, "aborted", "awarded"):
+    if outcome is not None or termination not in (None, *SERVICE_TERMINATIONS):
         if game.status != Game.Status.FINISHED:
             return [_differ("status", game.status, Game.Status.FINISHED)]
         if game.result != replayed:

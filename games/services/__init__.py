@@ -5,9 +5,9 @@ All functions are keyword-only; they raise ``config.errors.ApiError`` for refusa
 database unchanged when they do (the transaction rolls back).
 
 Modules by concern: ``creation`` (new games, random pairing), ``moves`` (a player's move,
-preview, presence), ``endings`` (resign, moderation's abort and award), ``computer`` (the moves
-the server plays: computer turns and timeouts), ``analysis`` (the best move of each move, "% of
-best", filled in by a worker); ``_common`` holds what they share. Private
+preview, presence), ``endings`` (resign, cancel, moderation's abort and award), ``computer``
+(the moves the server plays: computer turns and timeouts), ``analysis`` (the best move of each
+move, "% of best", filled in by a worker); ``_common`` holds what they share. Private
 helpers live in their module: patch them there (e.g. ``games.services.creation._new_seed``).
 """
 
@@ -19,7 +19,7 @@ from games.services.creation import (
     create_game_request,
     create_seated_game,
 )
-from games.services.endings import abort_game, award_game, resign
+from games.services.endings import abort_game, award_game, cancel, resign
 from games.services.idempotency import Receipt, purge_idempotency_records
 from games.services.moves import (
     SEEN_RESOLUTION,
@@ -39,6 +39,7 @@ __all__ = [
     "analyse_moves",
     "award_game",
     "Receipt",
+    "cancel",
     "come_back",
     "create_game",
     "create_seated_game",

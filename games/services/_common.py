@@ -14,6 +14,7 @@ from django.utils import timezone
 from games import dispatch, errors, kinds, signals
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
+from games.results import result_problems
 from games.services import analysis
 
 if TYPE_CHECKING:
@@ -145,7 +146,14 @@ def _set_results(seats: list[Seat], outcome: GameOutcome) -> None:
 
 
 def _finish(game: Game, outcome: GameOutcome, now: datetime, *, aborted: bool = False) -> None:
-    """The game is over (``game.save()`` is the caller's): result, no clock, game_finished."""
+    """The game is over (``game.save()`` is the caller's): result, no clock, game_finished.
+
+    The result is checked before anything is saved: one that does not fit the game's seats is
+    a bug, and storing it would break every later read of the game (the database refuses it
+    too, ``game_result_fits_seats``)."""
+    problems = result_problems(outcome.to_json(), game.seat_count)
+    if problems:
+        raise ValueError(f"game {game.pk}: refusing to store its result: {'; '.join(problems)}")
     game.status = Game.Status.ABORTED if aborted else Game.Status.FINISHED
     game.finished_at = now
     game.current_seat = None

@@ -1,4 +1,10 @@
-"""Games that end other than by play: a player resigns, moderation aborts or awards."""
+"""Games that end other than by play: a player resigns or cancels, moderation aborts or awards.
+
+A game that has not started (``waiting``: a random-opponent request nobody answered yet) has no
+one to lose against: leaving it is a cancel, whichever way it is asked for (``cancel``, or
+``resign`` from an older client or an account deletion). Its result, like every result, has
+one score and one adjustment per seat of the game, filled or not (``games.results``).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from django.utils import timezone
 from games import errors, kinds
 from games.kinds.base import LOSS, NONE, WIN, GameOutcome
 from games.models import Game, Seat
+from games.results import ABORTED, AWARDED, CANCELLED, NOT_PLAYED
 from games.services._common import (
     _finish,
     _lock_game,
@@ -24,35 +31,57 @@ if TYPE_CHECKING:
 
 
 def resign(*, game_id: int, user: User) -> Game:
-    """The user gives up (at any time, on anyone's turn); the kind decides who wins."""
+    """The user gives up (at any time, on anyone's turn); the kind decides who wins. A game
+    that has not started is cancelled instead (``cancel``): nobody is there to win it."""
     with transaction.atomic():
         game = _lock_game(game_id)
         seats = _seats(game)
         seat = _seat_of(seats, user)
         if game.is_over:
             raise errors.game_over()
-        kind = kinds.get(game.kind)
         if game.status == Game.Status.WAITING:
-            # Nobody to lose against: withdrawing a random-opponent request aborts it.
-            _end_without_moves(game, termination="aborted", winner=None)
+            _end_without_moves(game, termination=CANCELLED, winner=None)
             return game
+        kind = kinds.get(game.kind)
         played = kind.play(kind.load(game.state), kind.resign(seat.index), seat=seat.index)
         _record_move(game, seats, played)
         return game
 
 
+def cancel(*, game_id: int, user: User) -> Game:
+    """Withdraw a game that has not started (every seat not filled yet): it ends ``aborted``
+    with the termination ``cancelled``, nobody wins or loses, and it leaves the player's lists.
+    Cancelling it again answers the same game; a game that started is resigned, not cancelled
+    (``game_started``), and one that is over stays as it ended (``game_over``)."""
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        _seat_of(_seats(game), user)
+        if (game.result or {}).get("termination") == CANCELLED:
+            return game
+        if game.is_over:
+            raise errors.game_over()
+        if game.status != Game.Status.WAITING:
+            raise errors.game_started()
+        _end_without_moves(game, termination=CANCELLED, winner=None)
+        return game
+
+
 def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> None:
+    """End ``game`` now, without a move: a result with an entry for every seat of the game
+    (an empty seat of a game that never started scores 0)."""
     seats = _seats(game)
-    scores = tuple(seat.score for seat in seats)
+    by_index = {seat.index: seat for seat in seats}
+    every_seat = range(game.seat_count)
+    scores = tuple(by_index[i].score if i in by_index else 0 for i in every_seat)
     winners = () if winner is None else (winner,)
-    if termination == "aborted":
-        results = tuple(NONE for _ in seats)
+    if termination in NOT_PLAYED:
+        results = tuple(NONE for _ in every_seat)
     else:
-        results = tuple(WIN if s.index in winners else LOSS for s in seats)
-    outcome = GameOutcome(termination, winners, scores, tuple(0 for _ in seats), results)
+        results = tuple(WIN if i in winners else LOSS for i in every_seat)
+    outcome = GameOutcome(termination, winners, scores, tuple(0 for _ in every_seat), results)
     _set_results(seats, outcome)
     Seat.objects.bulk_update(seats, ["result"])
-    _finish(game, outcome, timezone.now(), aborted=termination == "aborted")
+    _finish(game, outcome, timezone.now(), aborted=termination in NOT_PLAYED)
     game.save()
 
 
@@ -62,17 +91,20 @@ def abort_game(*, game_id: int) -> Game:
         game = _lock_game(game_id)
         if game.is_over:
             raise errors.game_over()
-        _end_without_moves(game, termination="aborted", winner=None)
+        _end_without_moves(game, termination=ABORTED, winner=None)
         return game
 
 
 def award_game(*, game_id: int, seat_index: int) -> Game:
-    """Moderation: end the game as a win for ``seat_index``."""
+    """Moderation: end the game as a win for ``seat_index``. A game that has not started has
+    nobody to award it to (``game_not_started``): abort it instead."""
     with transaction.atomic():
         game = _lock_game(game_id)
         if seat_index not in range(game.seat_count):
             raise errors.invalid(f"seat_index is a seat of the game (0 to {game.seat_count - 1}).")
         if game.is_over:
             raise errors.game_over()
-        _end_without_moves(game, termination="awarded", winner=seat_index)
+        if game.status == Game.Status.WAITING:
+            raise errors.game_not_started()
+        _end_without_moves(game, termination=AWARDED, winner=seat_index)
         return game

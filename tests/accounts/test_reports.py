@@ -66,6 +66,17 @@ class TestFiling:
         assert_error(report(carol_client, game=human_game.pk), 403, "not_a_player")
         assert not Report.objects.exists()
 
+    def test_the_schema_documents_the_403(self):
+        from drf_spectacular.generators import SchemaGenerator
+
+        schema = SchemaGenerator().get_schema(request=None, public=True)
+        answers = schema["paths"]["/api/v1/reports"]["post"]["responses"]
+        assert "not_a_player" in answers["403"]["description"]
+        assert answers["403"]["content"]["application/json"]["schema"]["$ref"].endswith(
+            "/ErrorEnvelope"
+        )
+        assert not Report.objects.exists()
+
     def test_a_game_against_the_computer_has_nobody_to_report(self, alice, alice_client,
                                                               ai_queue):
         game = game_services.create_game(user=alice, opponent={"ai": "casual"})

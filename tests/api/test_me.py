@@ -63,10 +63,15 @@ def test_patch_language_in_any_spelling(alice, alice_client, given):
 
 
 def test_username_is_read_only(alice, alice_client):
-    response = alice_client.patch(ME, {"username": "mallory"}, format="json")
-    assert response.status_code == 200
+    """A read-only field is not one PATCH me takes: refused by name, nothing changes (it was
+    silently ignored, so a client believed the rename had worked)."""
+    response = alice_client.patch(ME, {"username": "mallory", "display_name": "M"},
+                                  format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_fields"
+    assert response.json()["error"]["details"] == {"fields": ["username"]}
     alice.refresh_from_db()
-    assert alice.username == "alice"
+    assert alice.username == "alice" and alice.display_name == "Alice"
 
 
 @pytest.mark.parametrize(

@@ -99,8 +99,9 @@ def test_malformed_bodies_are_400_invalid(human_game, alice_client):
 
 @pytest.mark.parametrize("tile", [{"square": "g7"}, {"square": "g7", "wild": False}])
 def test_plain_tile_without_a_digit_is_400_invalid(human_game, alice_client, tile):
-    body = {"tiles": [tile, {"square": "h7", "digit": 5}], "expected_move_number": 0}
-    for url in (moves_url(human_game), f"/api/v1/games/{human_game.pk}/preview"):
+    preview = {"tiles": [tile, {"square": "h7", "digit": 5}]}
+    for url, body in ((moves_url(human_game), {**preview, "expected_move_number": 0}),
+                      (f"/api/v1/games/{human_game.pk}/preview", preview)):
         error = assert_error(alice_client.post(url, body, format="json"), 400, "invalid")
         assert "digit" in json.dumps(error["details"]), error
     assert Move.objects.count() == 0

@@ -32,11 +32,12 @@ def test_resign_by_a_stranger_is_403(human_game, carol):
     assert Game.objects.get(pk=human_game.pk).status == Game.Status.ACTIVE
 
 
-def test_withdrawing_a_random_request_aborts_it(alice):
+def test_withdrawing_a_random_request_cancels_it_with_a_result_per_seat(alice):
     game = services.create_game(user=alice, opponent={"random": True})
     services.resign(game_id=game.pk, user=alice)
     game.refresh_from_db()
-    assert game.status == Game.Status.ABORTED and game.result["termination"] == "aborted"
+    assert game.status == Game.Status.ABORTED and game.result["termination"] == "cancelled"
+    assert game.result["scores"] == [0, 0] and game.result["adjustments"] == [0, 0]
 
 
 def test_ai_turn_plays_the_seeded_move(alice, monkeypatch, ai_queue):

@@ -234,6 +234,29 @@ def test_a_game_waiting_for_a_random_opponent_has_a_page(client, alice):
     assert response.url in home  # listed under "waiting for an opponent"
 
 
+@pytest.mark.parametrize(("language", "cancel", "cancelled"), [
+    ("en", "Cancel", "Cancelled before an opponent joined."),
+    ("de", "Abbrechen", "Abgebrochen, bevor ein Gegner beigetreten ist."),
+    ("fr", "Annuler", "Annulée avant qu’un adversaire ne la rejoigne."),
+    ("pt-br", "Cancelar", "Cancelada antes que um adversário entrasse."),
+])
+def test_a_waiting_game_offers_cancel_not_resign(client, alice, language, cancel, cancelled):
+    """Nobody joined yet: the page offers to cancel the request (the API's games_cancel, sent
+    by live.js), never to resign; once cancelled it says so and leaves the home page."""
+    alice.language = language
+    alice.save(update_fields=["language"])
+    game = services.create_game(user=alice, opponent={"random": True})
+    client.force_login(alice)
+    page = client.get(f"/games/{game.pk}").content.decode()
+    button = re.search(r'<button[^>]*data-cancel-game="(\d+)"[^>]*>([^<]*)</button>', page)
+    assert button and button.groups() == (str(game.pk), cancel)
+    assert 'id="resign"' not in page
+    services.cancel(game_id=game.pk, user=alice)
+    page = client.get(f"/games/{game.pk}").content.decode()
+    assert cancelled in page and "data-cancel-game" not in page
+    assert f'href="/games/{game.pk}"' not in client.get("/").content.decode()
+
+
 def test_finished_games_are_listed_with_their_result(client, alice, bob, human_game):
     services.resign(game_id=human_game.pk, user=bob)
     client.force_login(alice)

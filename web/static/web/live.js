@@ -41,6 +41,21 @@
     if (!event.detail.successful) refreshed();
   });
 
+  // A game nobody joined yet is cancelled, not resigned (any kind's panel shows the button).
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("[data-cancel-game]");
+    if (!button) return;
+    button.disabled = true;
+    const r = await C10S.api("POST", "/api/v1/games/" + button.dataset.cancelGame + "/cancel", {});
+    if (r.status === 200) { C10S.refreshPanel(); return; }
+    button.disabled = false;
+    const out = document.getElementById("cancel-error");
+    if (out) {
+      out.textContent = (r.body && r.body.error && r.body.error.message) || String(r.status);
+      out.hidden = false;
+    }
+  });
+
   async function poll() {
     if (document.visibilityState !== "visible" || !gameId()) return;
     const headers = etag ? { "If-None-Match": etag } : {};
