@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run demo test lint messages lock lock-upgrade add secrets
+.PHONY: venv run demo test lint messages catalogs lock lock-upgrade add secrets
 
 venv: $(STAMP)
 
@@ -54,6 +54,13 @@ messages: venv
 	        echo "msgfmt not found: install GNU gettext (e.g. apt-get install gettext)" >&2; exit 1; \
 	    fi; }
 	DEBUG=true $(VENV)/bin/python manage.py compilemessages --ignore .venv --ignore var -v 0
+
+# Extract the marked texts into the catalogs (then translate the new entries). No source
+# locations in the catalogs: they would change with every edit of the code and make every
+# branch's catalogs conflict.
+catalogs: venv
+	DEBUG=true $(VENV)/bin/python manage.py makemessages -a --no-location --no-obsolete \
+	    $(foreach d,.venv var tests bench control build locale scripts,--ignore $(d)) -v 0
 
 # scripts/run_dev.sh migrates, collects the static files and serves with DEBUG=true.
 run: venv messages
