@@ -145,7 +145,10 @@ def _asks_for_something(branch: dict[str, Any], schemas: dict[str, Any]) -> bool
     if branch.get("required"):
         return True
     ref = branch.get("$ref", "")
-    return bool(ref and schemas.get(ref.rsplit("/", 1)[-1], {}).get("required"))
+    if ref:
+        return _asks_for_something(schemas.get(ref.rsplit("/", 1)[-1], {}), schemas)
+    alternatives = branch.get("oneOf", [])
+    return bool(alternatives) and all(_asks_for_something(b, schemas) for b in alternatives)
 
 
 def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dict[str, Any]:

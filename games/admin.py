@@ -118,7 +118,7 @@ class GameAdmin(admin.ModelAdmin):
         "id", "kind", "status", "players", "scores", "move_number", "to_move",
         "turn_started_at", "turn_deadline", "created_at",
     )
-    list_filter = ("status", "kind", PlayerFilter, StaleTurnFilter, "layout")
+    list_filter = ("status", "kind", PlayerFilter, StaleTurnFilter)
     search_fields = ("seats__user__username",)
     search_help_text = "Game id or a player's username"
     date_hierarchy = "created_at"
@@ -130,18 +130,20 @@ class GameAdmin(admin.ModelAdmin):
     ]
     fieldsets = (
         (None, {"fields": (
-            "kind", "status", "layout", "seat_count", "turn_hours", "move_number",
+            "kind", "status", "seat_count", "turn_hours", "move_number",
             "current_seat", "turn_started_at", "turn_deadline", "created_at", "started_at",
             "finished_at", "result", "rated", "chat",
         )}),
         ("Position (staff only: every hidden piece)", {"fields": ("board_grid",)}),
         ("Hidden information (staff only)", {"fields": ("racks", "seed")}),
-        ("Private state (read only)", {"classes": ("collapse",), "fields": ("state", "options")}),
+        ("Private state (read only)", {"classes": ("collapse",),
+                                        "fields": ("state", "options", "pairing_pool")}),
     )
     readonly_fields = (
-        "kind", "status", "layout", "turn_hours", "move_number", "current_seat",
+        "kind", "status", "turn_hours", "move_number", "current_seat",
         "turn_started_at", "turn_deadline", "created_at", "started_at", "finished_at", "result",
-        "board_grid", "racks", "seed", "state", "options", "seat_count", "rated", "chat",
+        "board_grid", "racks", "seed", "state", "options", "pairing_pool", "seat_count", "rated",
+        "chat",
     )
 
     def get_queryset(self, request):

@@ -96,6 +96,10 @@ def no_hints() -> ApiError:
     return ApiError("no_hints", _("This game offers no hints."), status=400)
 
 
+def no_preview() -> ApiError:
+    return ApiError("no_preview", _("This game offers no preview of a move."))
+
+
 def no_analysis() -> ApiError:
     return ApiError("no_analysis", _("This game offers no move analysis."), status=400)
 

@@ -29,7 +29,9 @@ class Game(models.Model):
     kind = models.CharField(max_length=32, default="crazy10s")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     options = models.JSONField(default=dict)
-    layout = models.CharField(max_length=16, default="classic")
+    # Random pairing's pool of a game waiting for random opponents: its kind, the kind's
+    # pairing key of the options, turn time, rated choice and seat count ("" otherwise).
+    pairing_pool = models.CharField(max_length=255, default="", blank=True)
     seed = models.BigIntegerField()
     state = models.JSONField(default=dict)
     move_number = models.PositiveIntegerField(default=0)

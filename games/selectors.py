@@ -19,8 +19,10 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils.translation import get_language
 
 from games import errors, kinds
+from games.kinds.base import GameKind
 from games.models import Game, Move, Seat
 from games.results import CANCELLED, NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
@@ -47,6 +49,14 @@ def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> t
     if seat is None:
         raise errors.not_a_player()
     return game, seat
+
+
+def kind_of_game(*, game_id: int) -> GameKind:
+    """The kind of a game (404 if there is no such game): what its requests are read with."""
+    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
+    if name is None:
+        raise errors.game_not_found()
+    return kinds.get(name)
 
 
 def seat_of(game: Game, user: User) -> Seat | None:
@@ -186,11 +196,10 @@ def player_view(
         "status": game.status,
         "seat_count": game.seat_count,
         "players": [
-            _player(seat, seat_index, summary.piece_counts[seat.index], game.kind)
+            _player(seat, seat_index, game.kind, summary.piece_counts[seat.index])
             for seat in seats
         ],
-        "your_seat": seat_index,
-        "to_move": game.current_seat if active else None,
+        **_turn(game, seat_index),
         "move_number": game.move_number,
         "deadline": game.turn_deadline if active else None,
         "turn_hours": game.turn_hours,
@@ -201,21 +210,30 @@ def player_view(
         "result": result_for(game, seat_index),
         "position": position,
     }
-    if with_coach and active and hasattr(kind, "coach"):
+    if with_coach and active and kind.coaches:
         seat = _seat(seats, seat_index)
         if seat is not None and seat.user_id is not None and _first_match(game, seat.user_id):
             view["coach"] = kind.coach(state, seat_index)
-    if game.seat_count == 2 and kind.v1_serializers:
-        # The v1 fields, unchanged in meaning for two-seat games (older clients read them).
+    if game.seat_count == 2 and kind.v1_view_output is not None:
+        # The first API's fields, unchanged in meaning for two-seat games (older clients).
         other = _other_seat(game, seat_index)
         view.update(kind.legacy_view(position, seat=seat_index, other=other))
         view.update({
             "opponent": describe_seat(_seat(seats, other), game.kind),
             "opponent_rack_size": summary.piece_counts[other],
             "scores": {"you": summary.scores[seat_index], "opponent": summary.scores[other]},
-            "your_turn": active and game.current_seat == seat_index,
         })
     return view
+
+
+def _turn(game: Game, seat_index: int) -> dict[str, Any]:
+    """Whose turn it is, as every view and list entry says it."""
+    active = game.status == Game.Status.ACTIVE
+    return {
+        "your_seat": seat_index,
+        "to_move": game.current_seat if active else None,
+        "your_turn": active and game.current_seat == seat_index,
+    }
 
 
 def _first_match(game: Game, user_id: int) -> bool:
@@ -228,14 +246,25 @@ def _first_match(game: Game, user_id: int) -> bool:
 def hint(*, game: Game, seat_index: int) -> dict[str, Any]:
     """A suggested move for the seat (kinds that offer hints); ``no_hints`` otherwise."""
     kind = kinds.get(game.kind)
-    if not hasattr(kind, "hint"):
+    if not kind.offers_hints:
         raise errors.no_hints()
-    if game.status != Game.Status.ACTIVE:
-        return kind.hint(kind.load(game.state), None)
-    return kind.hint(kind.load(game.state), seat_index)
+    active = game.status == Game.Status.ACTIVE
+    found = kind.hint(kind.load(game.state), seat_index if active else None)
+    return {"move": found.move, "reason": {"code": found.reason_code, "message": found.reason}}
 
 
-def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, Any]:
+def how_to_play(*, game: Game) -> dict[str, Any]:
+    """The kind's rules in the active language, with what this game adds (its options)."""
+    return {
+        **kinds.get(game.kind).how_to_play(game.state),
+        "kind": game.kind,
+        "language": get_language() or "en",
+    }
+
+
+def _player(
+    seat: Seat, viewer: int, kind: str, piece_count: int | None = None
+) -> dict[str, Any]:
     who = describe_seat(seat, kind) or {}
     return {
         "seat": seat.index,
@@ -251,6 +280,10 @@ def _player(seat: Seat, viewer: int, piece_count: int, kind: str) -> dict[str, A
     }
 
 
+def _ordered_seats(game: Game) -> list[Seat]:
+    return sorted(game.seats.all(), key=lambda seat: seat.index)
+
+
 def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
     """The user's games; ``status`` is active, waiting or finished (which includes aborted).
 
@@ -264,7 +297,7 @@ def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
     qs = (
         Game.objects.filter(seats__user=user)
         .exclude(result__termination=CANCELLED)
-        .defer("state", "options")
+        .defer("state")
         .annotate(my_turn=my_turn)
         .prefetch_related(_seats_prefetch())
     )
@@ -289,16 +322,19 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
     """A list entry: no board, no rack (the list never loads the private state)."""
     seat = seat_of(game, user)
     assert seat is not None
-    opponent = _seat(game.seats.all(), _other_seat(game, seat.index))
+    seats = _ordered_seats(game)
+    opponent = _seat(seats, _other_seat(game, seat.index))
     active = game.status == Game.Status.ACTIVE
     return {
+        **kinds.get(game.kind).summary_fields(game.options),
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
-        "layout": game.layout,
+        "seat_count": game.seat_count,
+        "players": [_player(s, seat.index, game.kind) for s in seats],
+        **_turn(game, seat.index),
         "opponent": describe_seat(opponent, game.kind),
         "scores": {"you": seat.score, "opponent": opponent.score if opponent else 0},
-        "your_turn": active and game.current_seat == seat.index,
         "move_number": game.move_number,
         "deadline": game.turn_deadline if active else None,
         "turn_hours": game.turn_hours,
@@ -316,7 +352,7 @@ def move_history(*, game: Game, seat_index: int) -> list[dict[str, Any]]:
     }
     return [
         {
-            **move.public,  # the kind's public facts (Crazy10s: the scored lines)
+            **move.public,  # the kind's public facts (its history_output renders them)
             "number": move.number,
             "seat": move.seat,
             "mine": move.seat == seat_index,
@@ -373,9 +409,8 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
     ``complete`` is false while a worker is still filling moves in. Raises ``game_not_over``
     while the game runs (nothing of it may show an opponent's best move then) and
     ``no_analysis`` for kinds that do not analyse moves."""
-    kind = kinds.get(game.kind)
-    analysed_kinds = tuple(getattr(kind, "analysed_move_kinds", ()))
-    if not analysed_kinds or not hasattr(kind, "best_move"):
+    analysed_kinds = kinds.get(game.kind).analysed_move_kinds
+    if not analysed_kinds:
         raise errors.no_analysis()
     if not game.is_over:
         raise errors.game_not_over()

@@ -7,7 +7,12 @@ import json
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -22,6 +27,21 @@ from games import kinds, selectors, services
 from games.api import serializers as s
 
 MAX_ID = 2**63 - 1
+
+# The request bodies, as the schema shows them: one form per kind (and the older shapes).
+CREATE_GAME_REQUEST = PolymorphicProxySerializer(
+    component_name="CreateGame", serializers=s.create_inputs(), resource_type_field_name=None
+)
+SUBMIT_MOVE_REQUEST = PolymorphicProxySerializer(
+    component_name="SubmitMove",
+    serializers=[s.submit_move_input(k) for k in kinds.all_kinds()],
+    resource_type_field_name=None,
+)
+MOVE_REQUEST = PolymorphicProxySerializer(
+    component_name="Move",
+    serializers=[k.move_input for k in kinds.all_kinds() if k.preview_output is not None],
+    resource_type_field_name=None,
+)
 
 
 class GameWriteThrottle(UserRateThrottle):
@@ -95,31 +115,36 @@ class GamesView(GameViewBase):
         games = selectors.player_games(user=request.user, status=query.validated_data.get("status"))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        summaries = [selectors.game_summary(game=g, user=request.user) for g in page]
-        return paginator.get_paginated_response(
-            s.GameSummarySerializer(summaries, many=True).data
-        )
+        summaries = [
+            s.render_summary(selectors.game_summary(game=g, user=request.user)) for g in page
+        ]
+        return paginator.get_paginated_response(summaries)
 
     @extend_schema(
         operation_id="games_create",
         tags=["games"],
-        request=s.CreateGameRequest,
+        request=CREATE_GAME_REQUEST,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.AnyGameView, **_errors(400, 401, 422, 429)},
-        description="A new game. Crazy10s (the default kind): one opponent. Crazy Eights "
-        '(kind "crazy_eights"): 1 to 3 computer opponents and the house rules.',
+        responses={201: s.AnyGameView, **_errors(400, 401, 403, 422, 429)},
+        description="A new game of any kind: `kind`, its `seats` in order (one of them "
+        '`{"you": true}`; the others `{"computer": LEVEL}`, `{"username": NAME}` or '
+        '`{"random": true}`), `turn_hours`, `rated` and the kind\'s own `options`. A request '
+        "with random seats joins a waiting game of the same kind, options, turn time and "
+        "rating choice, or waits for others (status waiting). Older bodies still accepted: "
+        "the first API's (no `seats`: a game of the default kind against one `opponent`, its "
+        "options at the top level) and a kind's `opponents` list of computer levels.",
     )
     def post(self, request):
         data = s.create_input_for(request.data)(data=request.data)
         data.is_valid(raise_exception=True)
         receipt = services.create_game_request(
             user=request.user,
-            options=dict(data.validated_data),
+            creation=data.creation(),
             idempotency_key=_idempotency_key(request),
+            render=s.render_view,
         )
         headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
-        body = s.view_serializer(receipt.body)(receipt.body).data
-        return Response(body, status=receipt.status, headers=headers)
+        return Response(receipt.body, status=receipt.status, headers=headers)
 
 
 class GameDetailView(GameViewBase):
@@ -141,7 +166,7 @@ class GameDetailView(GameViewBase):
         game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
         services.note_seen(seat=seat)
         view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
-        body = s.view_serializer(view)(view).data
+        body = s.render_view(view)
         digest = hashlib.sha256(json.dumps(body, sort_keys=True, cls=JSONEncoder).encode())
         etag = f'"{digest.hexdigest()[:32]}"'
         if _matches(request.headers.get("If-None-Match"), etag):
@@ -160,7 +185,7 @@ class GameMovesView(GameViewBase):
     @extend_schema(
         operation_id="games_moves_list",
         tags=["games"],
-        responses={200: s.MoveHistorySerializer(many=True), **_errors(401, 403, 404)},
+        responses={200: s.AnyMoveHistory, **_errors(401, 403, 404)},
     )
     def get(self, request, game_id: int):
         game, seat = selectors.game_for_player(
@@ -168,52 +193,57 @@ class GameMovesView(GameViewBase):
         )
         services.note_seen(seat=seat)  # the player is looking: no email about this game
         history = selectors.move_history(game=game, seat_index=seat.index)
-        return Response(s.MoveHistorySerializer(history, many=True).data)
+        return Response(s.render_history(game.kind, history))
 
     @extend_schema(
         operation_id="games_moves_create",
         tags=["games"],
-        request=s.SubmitMoveInputSerializer,
+        request=SUBMIT_MOVE_REQUEST,
         parameters=[IDEMPOTENCY_KEY],
         responses={201: s.AnyMovePlayed, **_errors(400, 401, 403, 404, 409, 422, 429)},
+        description="Play your move: the body is the game's kind's move (see each kind's "
+        "form) and `expected_move_number`.",
     )
     def post(self, request, game_id: int):
-        data = s.SubmitMoveInputSerializer(data=request.data)
+        kind = selectors.kind_of_game(game_id=_game_id(game_id))
+        data = s.submit_move_input(kind)(data=request.data)
         data.is_valid(raise_exception=True)
-        key = _idempotency_key(request)
         receipt = services.submit_move(
-            game_id=_game_id(game_id),
+            game_id=game_id,
             user=request.user,
-            move=data.move_value(),
+            move=s.move_of(data.validated_data),
             expected_move_number=data.validated_data["expected_move_number"],
-            idempotency_key=key,
+            idempotency_key=_idempotency_key(request),
+            render=s.render_move_played,
         )
         headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
-        body = s.move_played_serializer(receipt.body)(receipt.body).data
-        return Response(body, status=receipt.status, headers=headers)
+        return Response(receipt.body, status=receipt.status, headers=headers)
 
 
 class GamePreviewView(GameViewBase):
     @extend_schema(
         operation_id="games_preview",
         tags=["games"],
-        request=s.MoveFormSerializer,
-        responses={200: s.PreviewSerializer, **_errors(400, 401, 403, 404, 409, 429)},
-        description="Score a tentative move against your rack without playing it.",
+        request=MOVE_REQUEST,
+        responses={200: s.AnyPreview, **_errors(400, 401, 403, 404, 409, 429)},
+        description="Check a tentative move against your own pieces without playing it (the "
+        "game's kind's move body): legal or not, its score and what it would do. Kinds "
+        "without previews answer 400 no_preview.",
     )
     def post(self, request, game_id: int):
-        data = s.MoveFormSerializer(data=request.data)
+        kind = selectors.kind_of_game(game_id=_game_id(game_id))
+        data = kind.move_input(data=request.data)
         data.is_valid(raise_exception=True)
         preview = services.preview_move(
-            game_id=_game_id(game_id), user=request.user, move=data.move_value()
+            game_id=game_id, user=request.user, move=s.move_of(data.validated_data)
         )
-        return Response(s.PreviewSerializer(preview).data)
+        return Response(s.render_preview(preview))
 
 
 def _game_view(request, game_id: int) -> Response:
     game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
     view = selectors.player_view(game=game, seat_index=seat.index)
-    return Response(s.view_serializer(view)(view).data)
+    return Response(s.render_view(view))
 
 
 class GameResignView(GameViewBase):
@@ -293,8 +323,8 @@ class GameHintView(GameViewBase):
         operation_id="games_hint",
         tags=["games"],
         responses={200: s.HintSerializer, **_errors(400, 401, 403, 404)},
-        description="A suggested move for your turn and why (Crazy Eights; unlimited). "
-        "Kinds without hints answer 400 no_hints.",
+        description="A suggested move for your turn and why (unlimited), for kinds that "
+        "offer hints; the others answer 400 no_hints.",
     )
     def get(self, request, game_id: int):
         game, seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
@@ -305,12 +335,11 @@ class HowToPlayView(GameViewBase):
     @extend_schema(
         operation_id="games_how_to_play",
         tags=["games"],
-        responses={200: s.HowToPlaySerializer, **_errors(401, 403, 404)},
+        responses={200: s.AnyHowToPlay, **_errors(401, 403, 404)},
     )
     def get(self, request, game_id: int):
         game, _seat = selectors.game_for_player(game_id=_game_id(game_id), user=request.user)
-        howto = kinds.get(game.kind).how_to_play(game.state)
-        return Response(s.HowToPlaySerializer(howto).data)
+        return Response(s.render_how_to_play(selectors.how_to_play(game=game)))
 
 
 class ComputerLevelsView(APIView):
@@ -320,7 +349,7 @@ class ComputerLevelsView(APIView):
         parameters=[s.KindQuerySerializer],
         responses={200: s.ComputerLevelSerializer(many=True), **_errors(400, 401)},
         description="The computer players to choose from, named and described in your language "
-        "(?kind=crazy_eights for the Crazy Eights regulars; the default kind without it).",
+        "(?kind=NAME for a kind's; the default kind's without it).",
     )
     def get(self, request):
         query = s.KindQuerySerializer(data=request.query_params)

@@ -8,6 +8,8 @@ import random
 from typing import Any, ClassVar
 
 from django.utils.html import format_html_join
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.crazy10s import engine as c10s
 from games.crazy10s import howto, levels, messages, serializers
@@ -17,12 +19,13 @@ from games.kinds.base import (
     LOSS,
     WIN,
     BestMove,
-    ComputerLevel,
+    GameKind,
     GameOutcome,
     MoveRecord,
     PlayedMove,
     Preview,
     StateSummary,
+    WebPage,
 )
 
 MOVE_KINDS = ("placement", "pass", "swap", "resign", "timeout")
@@ -31,8 +34,9 @@ MOVE_KINDS = ("placement", "pass", "swap", "resign", "timeout")
 ANALYSED_MOVE_KINDS = ("placement", "pass", "swap", "timeout")
 
 
-class Crazy10sKind:
+class Crazy10sKind(GameKind):
     name: ClassVar[str] = "crazy10s"
+    title: ClassVar[Any] = _("Crazy10s")
     # Ratings count the final score margin, not only the win (social.glicko2.margin_score).
     rating_margin: ClassVar[bool] = True
     seats: ClassVar[range] = range(c10s.state.PLAYERS, c10s.state.PLAYERS + 1)
@@ -40,11 +44,22 @@ class Crazy10sKind:
     move_kinds: ClassVar[tuple[str, ...]] = MOVE_KINDS
     terminations: ClassVar[tuple[str, ...]] = tuple(t.value for t in c10s.Termination)
     IllegalMove: ClassVar[type[Exception]] = c10s.IllegalMoveError
-    options_input: ClassVar[type] = serializers.OptionsInputSerializer
-    move_input: ClassVar[type] = serializers.MoveFormSerializer
+    options_input: ClassVar[type] = serializers.Crazy10sOptionsSerializer
+    move_input: ClassVar[type] = serializers.Crazy10sMoveSerializer
     position_output: ClassVar[type] = serializers.Crazy10sPositionSerializer
-    v1_serializers: ClassVar[dict[str, type]] = serializers.V1_SERIALIZERS
+    move_output: ClassVar[type] = serializers.MovePlayedSerializer
+    history_output: ClassVar[type] = serializers.MovePublicSerializer
+    howto_output: ClassVar[type] = serializers.HowToPlayBonusSerializer
+    preview_output: ClassVar[type] = serializers.PreviewLinesSerializer
+    v1_view_output: ClassVar[type] = serializers.V1ViewSerializer
+    summary_output: ClassVar[type] = serializers.SummarySerializer
     analysed_move_kinds: ClassVar[tuple[str, ...]] = ANALYSED_MOVE_KINDS
+    web: ClassVar[WebPage] = WebPage(
+        page="web/games/crazy10s.html",
+        panel="web/games/crazy10s_panel.html",
+        context="web.crazy10s.game_context",
+        new_game_options="web/games/crazy10s_options.html",
+    )
 
     # --- engine access -----------------------------------------------------------------------
     def options(self, **validated: Any) -> dict[str, Any]:
@@ -69,17 +84,20 @@ class Crazy10sKind:
             outcome=_outcome(state.result),
         )
 
-    def parse(self, move: str | list[dict[str, Any]]) -> c10s.Move:
-        """A move from its notation or from a structured list of placed tiles."""
-        if isinstance(move, str):
-            return c10s.parse_move(move)
+    def parse(self, data: dict[str, Any]) -> c10s.Move:
+        """A move from its notation (``move``) or from a structured list of placed tiles."""
+        if "move" in data:
+            return c10s.parse_move(data["move"])
         tiles = []
-        for tile in move:
+        for tile in data["tiles"]:
             col, row = c10s.board.parse_square(str(tile["square"]).strip().lower())
             tiles.append(
                 c10s.PlacedTile(col, row, tile.get("digit"), wild=bool(tile.get("wild", False)))
             )
         return c10s.Placement(tuple(tiles))
+
+    def parse_notation(self, notation: str) -> c10s.Move:
+        return c10s.parse_move(notation)
 
     def play(self, state: c10s.GameState, move: Any, *, seat: int | None = None) -> PlayedMove:
         if isinstance(move, c10s.ScoredPlacement):
@@ -97,10 +115,10 @@ class Crazy10sKind:
     def computer_move(self, state: c10s.GameState, level: str, rng: random.Random) -> Any:
         return c10s.computer_move(state, level, rng)
 
-    def preview(self, state: c10s.GameState, seat: int, move: Any) -> Preview | None:
+    def preview(self, state: c10s.GameState, seat: int, move: Any) -> Preview:
         scored = c10s.validate_move(dataclasses.replace(state, current_player=seat), move)
-        if scored is None:
-            return None
+        if scored is None:  # a pass or a swap: legal, scores nothing
+            return Preview(0, {"lines": []})
         return Preview(scored.score, {"lines": scored.lines_dicts(state.board.size)})
 
     def replay_move(self, *, seat: int, kind: str, notation: str, is_timeout: bool) -> Any:
@@ -108,7 +126,10 @@ class Crazy10sKind:
             return self.resign(seat)
         if kind == "timeout" or is_timeout:
             return self.timeout(seat)
-        return self.parse(notation)
+        return self.parse_notation(notation)
+
+    def pairing_key(self, options: dict[str, Any]) -> str:
+        return str(options.get("layout", "classic"))
 
     def legal_placements(self, state: c10s.GameState) -> list[Any]:
         return c10s.legal_moves(state)
@@ -157,6 +178,9 @@ class Crazy10sKind:
             ),
         }
 
+    def summary_fields(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"layout": options.get("layout", "classic")}
+
     def error_message(self, code: str, details: dict[str, Any]) -> str:
         return messages.message_for(code, details)
 
@@ -167,11 +191,17 @@ class Crazy10sKind:
             squares = [{"square": name, "kind": kind} for name, kind in pairs]
         return howto.how_to_play(bonus_squares=squares)
 
-    def computer_levels(self) -> list[ComputerLevel]:
-        return [
-            ComputerLevel(level, levels.level_name(level), levels.description(level))
-            for level in self.levels
-        ]
+    def describe_move(self, *, kind: str, notation: str, is_timeout: bool) -> str:
+        if kind == "timeout" or (kind == "pass" and is_timeout):
+            return gettext("ran out of time")
+        if kind == "pass":
+            return gettext("passed")
+        if kind == "swap":
+            return gettext("swapped tiles %(tiles)s") % {"tiles": notation.removeprefix("swap ")}
+        return super().describe_move(kind=kind, notation=notation, is_timeout=is_timeout)
+
+    def timeout_consequence(self) -> str:
+        return gettext("the turn is played as a pass")
 
     def computer_name(self, level: str) -> str:
         return levels.display_name(level)

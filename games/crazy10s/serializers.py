@@ -11,7 +11,7 @@ LAYOUTS = ("classic", "random")
 
 
 # --- input ----------------------------------------------------------------------------------
-class OptionsInputSerializer(serializers.Serializer):
+class Crazy10sOptionsSerializer(serializers.Serializer):
     layout = StrictChoiceField(choices=LAYOUTS, default="classic")
 
 
@@ -32,7 +32,7 @@ class PlacedTileInputSerializer(serializers.Serializer):
         return attrs
 
 
-class MoveFormSerializer(serializers.Serializer):
+class Crazy10sMoveSerializer(serializers.Serializer):
     move = StrictCharField(
         max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
     )
@@ -44,10 +44,6 @@ class MoveFormSerializer(serializers.Serializer):
         if "tiles" in attrs and not attrs["tiles"]:
             raise serializers.ValidationError({"tiles": [_("Place at least one tile.")]})
         return attrs
-
-    def move_value(self):
-        data = self.validated_data
-        return data["move"] if "move" in data else [dict(t) for t in data["tiles"]]
 
 
 # --- schema: the rules validate() enforces across fields (config.schema.CrossFieldRules) -
@@ -65,7 +61,7 @@ class PlacedTileRules(CrossFieldRules):
 
 
 class MoveFormRules(CrossFieldRules):
-    target_class = MoveFormSerializer
+    target_class = Crazy10sMoveSerializer
     match_subclasses = True
     rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}
     properties = {"tiles": {"minItems": 1}}
@@ -103,14 +99,54 @@ class Crazy10sPositionSerializer(serializers.Serializer):
     )
 
 
+class MovePublicSerializer(serializers.Serializer):
+    """What every player sees of a played move beside its notation and score."""
+
+    lines = LineSerializer(many=True, default=list, help_text="the lines it scored")
+    drawn = serializers.IntegerField(default=0, help_text="how many tiles the mover drew")
+
+
+class MovePlayedSerializer(serializers.Serializer):
+    """The mover's own answer to a played move."""
+
+    lines = LineSerializer(many=True, default=list, help_text="the lines it scored")
+    drawn = serializers.ListField(
+        child=serializers.CharField(), default=list, help_text="the tiles you drew"
+    )
+
+
+class PreviewLinesSerializer(serializers.Serializer):
+    lines = LineSerializer(many=True, default=list, help_text="the lines it would score")
+
+
+class BonusKindSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    text = serializers.CharField()
+
+
+class HowToPlayBonusSerializer(serializers.Serializer):
+    bonus_kinds = BonusKindSerializer(many=True)
+    bonus_squares = BonusSquareSerializer(many=True, help_text="this game's bonus squares")
+
+
 class FinalRacksSerializer(serializers.Serializer):
     you = serializers.ListField(child=serializers.CharField())
     opponent = serializers.ListField(child=serializers.CharField())
 
 
-# The v1 game view's Crazy10s fields (top level, two-seat games), used by the generic API.
-V1_SERIALIZERS = {
-    "line": LineSerializer,
-    "bonus_square": BonusSquareSerializer,
-    "final_racks": FinalRacksSerializer,
-}
+class V1ViewSerializer(serializers.Serializer):
+    """The first API's top-level fields of a game view, kept for its clients."""
+
+    layout = serializers.ChoiceField(choices=LAYOUTS)
+    board = serializers.ListField(
+        child=serializers.CharField(), help_text="rows top to bottom, '.' empty, digits tiles"
+    )
+    bonus_squares = BonusSquareSerializer(many=True)
+    rack = serializers.ListField(child=serializers.CharField(), help_text='"0"-"9" or "*"')
+    bag_size = serializers.IntegerField()
+    scoreless_turns = serializers.IntegerField()
+    final_racks = FinalRacksSerializer(allow_null=True, help_text="both racks, once it is over")
+
+
+class SummarySerializer(serializers.Serializer):
+    layout = serializers.ChoiceField(choices=LAYOUTS, help_text="the board's bonus squares")

@@ -10,8 +10,11 @@ the state for ``computer_move`` to work without reading the move table.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.crazy_eights import engine as c8
 from games.crazy_eights import howto, levels, messages, serializers
@@ -23,12 +26,16 @@ from games.crazy_eights.engine.players import decide
 from games.kinds.base import (
     LOSS,
     WIN,
-    ComputerLevel,
+    EmptyOutput,
+    GameKind,
     GameOutcome,
+    Hint,
     MoveRecord,
     PlayedMove,
     Preview,
     StateSummary,
+    TableSupport,
+    WebPage,
 )
 
 MOVE_KINDS = ("play", "draw", "take", "pass", "resign", "timeout")
@@ -52,19 +59,31 @@ class TimeoutMove:
     seat: int
 
 
-class CrazyEightsKind:
+class CrazyEightsKind(GameKind):
     name: ClassVar[str] = "crazy_eights"
+    title: ClassVar[Any] = _("Crazy Eights")
     seats: ClassVar[range] = range(2, 5)
     levels: ClassVar[tuple[str, ...]] = levels.LEVELS
     move_kinds: ClassVar[tuple[str, ...]] = MOVE_KINDS
     terminations: ClassVar[tuple[str, ...]] = tuple(t.value for t in c8.Termination)
     IllegalMove: ClassVar[type[Exception]] = c8.IllegalMoveError
-    options_input: ClassVar[type] = serializers.OptionsInputSerializer
-    move_input: ClassVar[type] = serializers.MoveFormSerializer
+    options_input: ClassVar[type] = serializers.CrazyEightsOptionsSerializer
+    move_input: ClassVar[type] = serializers.CrazyEightsMoveSerializer
     position_output: ClassVar[type] = serializers.CrazyEightsPositionSerializer
-    v1_serializers: ClassVar[dict[str, type]] = {}
+    move_output: ClassVar[type] = serializers.MovePlayedSerializer
+    history_output: ClassVar[type] = serializers.MovePublicSerializer
+    preview_output: ClassVar[type] = EmptyOutput  # a legality check: no move scores by itself
     # A match against computers only waits for its one person: no deadline, no timeout.
     solo_turn_clock: ClassVar[bool] = False
+    offers_hints: ClassVar[bool] = True
+    coaches: ClassVar[bool] = True
+    table: ClassVar[TableSupport | None] = TableSupport(serializers.CrazyEightsTableOptionsSerializer)
+    web: ClassVar[WebPage] = WebPage(
+        page="web/games/crazy_eights.html",
+        panel="web/games/crazy_eights_panel.html",
+        context="web.crazy_eights.game_context",
+        new_game_options="web/games/crazy_eights_options.html",
+    )
 
     # --- engine access -----------------------------------------------------------------------
     def options(self, **validated: Any) -> dict[str, Any]:
@@ -102,10 +121,11 @@ class CrazyEightsKind:
             outcome=_outcome(engine.result),
         )
 
-    def parse(self, move: Any) -> c8.Move:
-        if not isinstance(move, str):
-            raise c8.IllegalMoveError("bad_notation", "A move is written in notation, e.g. 8S/H.")
-        return c8.parse_move(move)
+    def parse(self, data: dict[str, Any]) -> c8.Move:
+        return c8.parse_move(data["move"])
+
+    def parse_notation(self, notation: str) -> c8.Move:
+        return c8.parse_move(notation)
 
     def play(self, state: MatchState, move: Any, *, seat: int | None = None) -> PlayedMove:
         timeout = isinstance(move, TimeoutMove)
@@ -131,13 +151,6 @@ class CrazyEightsKind:
         seat = state.engine.turn
         assert seat is not None
         return decide(level, c8.view_for(state.engine, seat), state.history, rng)
-
-    def preview(self, state: MatchState, seat: int, move: Any) -> Preview | None:
-        """A move is checked as if it were ``seat``'s turn; it scores nothing by itself."""
-        from dataclasses import replace
-
-        c8.validate_move(replace(state.engine, turn=seat), move, seat)
-        return None
 
     def replay_move(self, *, seat: int, kind: str, notation: str, is_timeout: bool) -> Any:
         # A timed-out turn is stored as the move the timeout regular played.
@@ -175,20 +188,19 @@ class CrazyEightsKind:
             "ranking": list(engine.result.ranking) if engine.result else None,
         }
 
-    def legacy_view(self, position: dict[str, Any], *, seat: int, other: int) -> dict[str, Any]:
-        return {}
-
     def error_message(self, code: str, details: dict[str, Any]) -> str:
         return messages.error_message(code, details)
+
+    def preview(self, state: MatchState, seat: int, move: Any) -> Preview:
+        """A move is checked as if it were ``seat``'s turn; it scores nothing by itself."""
+        c8.validate_move(replace(state.engine, turn=seat), move, seat)
+        return Preview(0)
 
     def how_to_play(self, game_state: dict[str, Any] | None) -> dict[str, Any]:
         return howto.how_to_play()
 
-    def computer_levels(self) -> list[ComputerLevel]:
-        return [
-            ComputerLevel(level, levels.level_name(level), levels.description(level))
-            for level in self.levels
-        ]
+    def timeout_consequence(self) -> str:
+        return gettext("the computer plays your seat until you are back")
 
     def computer_name(self, level: str) -> str:
         return levels.level_name(level)
@@ -197,17 +209,13 @@ class CrazyEightsKind:
         return levels.description(level)
 
     # --- help for a person ------------------------------------------------------------------------
-    def hint(self, state: MatchState, seat: int | None) -> dict[str, Any]:
+    def hint(self, state: MatchState, seat: int | None) -> Hint:
         """The strong regular's move for ``seat`` and why, in the active language."""
         found = hint(c8.view_for(state.engine, seat), state.history)
         reason = found["reason"]
-        return {
-            "move": found["move"],
-            "reason": {
-                "code": reason["code"],
-                "message": messages.hint_message(reason["code"], reason["params"]),
-            },
-        }
+        return Hint(
+            found["move"], reason["code"], messages.hint_message(reason["code"], reason["params"])
+        )
 
     def coach(self, state: MatchState, seat: int) -> list[dict[str, str]]:
         """Notes on the card effects in the moves since ``seat``'s previous move (all moves so

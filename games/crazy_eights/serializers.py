@@ -22,20 +22,40 @@ class RulesInputSerializer(serializers.Serializer):
     )
 
 
-class OptionsInputSerializer(serializers.Serializer):
+class CrazyEightsOptionsSerializer(serializers.Serializer):
     rules = RulesInputSerializer(required=False)
 
 
-class MoveFormSerializer(serializers.Serializer):
+class CrazyEightsMoveSerializer(serializers.Serializer):
     move = StrictCharField(
         max_length=200, help_text='"7H", "5C 5D 5S", "8S/H", "draw", "take" or "pass"'
     )
 
-    def move_value(self) -> str:
-        return self.validated_data["move"]
+
+class CrazyEightsTableOptionsSerializer(serializers.Serializer):
+    """What a table's host chooses: the match's target and the house rules."""
+
+    target = StrictChoiceField(choices=TARGETS, help_text="points that end the match")
+    rules = RulesInputSerializer(required=False)
 
 
 # --- output ---------------------------------------------------------------------------------
+class MovePublicSerializer(serializers.Serializer):
+    """What every player sees of a played move beside its notation and score."""
+
+    events = serializers.ListField(
+        child=serializers.DictField(), default=list, help_text="what the move did"
+    )
+
+
+class MovePlayedSerializer(MovePublicSerializer):
+    """The mover's own answer to a played move."""
+
+    cards = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="the cards you drew"
+    )
+
+
 class RulesSerializer(serializers.Serializer):
     actions = serializers.BooleanField()
     several = serializers.BooleanField()

@@ -14,7 +14,6 @@ helpers live in their module: patch them there (e.g. ``games.services.creation._
 from games.services.analysis import analyse_moves, request_analysis, sweep_analysis
 from games.services.computer import play_ai_turn, play_timeout
 from games.services.creation import (
-    DEFAULT_KIND,
     create_game,
     create_game_request,
     create_seated_game,
@@ -32,7 +31,6 @@ from games.services.moves import (
 )
 
 __all__ = [
-    "DEFAULT_KIND",
     "SEEN_RESOLUTION",
     "MoveReceipt",
     "abort_game",

@@ -83,7 +83,7 @@ def _untimed(game: Game, seats: list[Seat]) -> bool:
         return False  # a table's turns are always timed, whoever sits there
     kind = kinds.get(game.kind)
     people = sum(1 for seat in seats if not seat.is_computer)
-    return people == 1 and not getattr(kind, "solo_turn_clock", True)
+    return people == 1 and not kind.solo_turn_clock
 
 
 def _start(game: Game, seats: list[Seat], now: datetime) -> None:

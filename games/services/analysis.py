@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -29,14 +28,15 @@ from django.db.models import Exists, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import dispatch, kinds, signals
+from games.kinds.base import GameKind
 from games.models import Game, Move, Seat
 
 log = logging.getLogger(__name__)
 
 
-def analyses(kind: Any) -> bool:
+def analyses(kind: GameKind) -> bool:
     """The kind computes a best move for (some of) its moves."""
-    return bool(getattr(kind, "analysed_move_kinds", ())) and hasattr(kind, "best_move")
+    return bool(kind.analysed_move_kinds)
 
 
 def _person_moved() -> Exists:

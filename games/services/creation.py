@@ -1,9 +1,17 @@
-"""New games: against the computer, a named player, or a random opponent (pair or wait)."""
+"""New games of any kind: every seat a computer, a named player, a random opponent or you.
+
+One path for every kind and seat count: the request's seats decide it. With random seats the
+request joins a waiting game of the same pool (kind, the kind's pairing key, turn time, rated,
+seat count) or becomes one; otherwise the game starts at once. Games whose seats are all
+decided by someone else (a table's deal, a rematch) come through ``create_seated_game``.
+"""
 
 from __future__ import annotations
 
 import secrets
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
@@ -12,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import errors, kinds, selectors
+from games.kinds.base import GameKind
 from games.models import TURN_HOURS_CHOICES, Game, Seat
 from games.services import idempotency
 from games.services._common import _seats, _start
@@ -22,7 +31,7 @@ from social import blocks, pairing
 if TYPE_CHECKING:
     from accounts.models import User
 
-DEFAULT_KIND = "crazy10s"
+SEAT_KEYS = ("you", "computer", "username", "random")
 
 
 def _new_seed() -> int:
@@ -30,79 +39,92 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
-def _validate_create(
-    opponent: dict[str, Any] | None,
-    opponents: list[str] | None,
-    turn_hours: int,
-    layout: str,
-    kind: str,
-) -> None:
-    if kind not in kinds.names():
-        raise errors.invalid(
-            _("Unknown game kind '%(kind)s'.") % {"kind": kind},
-            kind=[f"one of {kinds.names()}"],
-        )
-    if turn_hours not in TURN_HOURS_CHOICES:
-        raise errors.invalid(
-            _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
-            turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
-        )
-    game_kind = kinds.get(kind)
-    fields = game_kind.options_input().fields
-    layouts = fields["layout"].choices if "layout" in fields else {"classic": "classic"}
-    if layout not in layouts:
-        raise errors.invalid(
-            _("layout must be one of %(choices)s.") % {"choices": list(layouts)},
-            layout=[f"one of {list(layouts)}"],
-        )
-    if _multi_seat(kind):
-        # Kinds with more than two seats take a list of computer opponents (solo matches).
-        seats = game_kind.seats
-        if not isinstance(opponents, list) or not (
-            seats.start - 1 <= len(opponents) <= seats.stop - 2
-        ):
-            raise errors.invalid(
-                _("opponents is a list of %(low)s to %(high)s computer levels.")
-                % {"low": seats.start - 1, "high": seats.stop - 2},
-                opponents=[f"{seats.start - 1} to {seats.stop - 2} of {list(game_kind.levels)}"],
-            )
-        unknown = [level for level in opponents if level not in game_kind.levels]
-        if unknown:
-            raise errors.invalid(
-                _("Unknown computer level '%(level)s'.") % {"level": unknown[0]},
-                opponents=[f"each one of {list(game_kind.levels)}"],
-            )
-        return
-    if (
-        not isinstance(opponent, dict)
-        or len(opponent) != 1
-        or not set(opponent) <= {"ai", "username", "random"}
-    ):
-        raise errors.invalid(
-            _('opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
-        )
+@dataclass(frozen=True)
+class SeatPlan:
+    """Who sits where in a new game: a user, a computer level, or nobody yet (random)."""
+
+    user: Any = None
+    ai_level: str | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.user is None and self.ai_level is None
 
 
-def _multi_seat(kind: str) -> bool:
-    return kinds.get(kind).seats.stop > 3
+def _invalid_seats(message: str) -> errors.ApiError:
+    return errors.invalid(message, seats=[message])
 
 
-def _options(kind: str, layout: str, rules: dict[str, Any] | None) -> dict[str, Any]:
-    """The kind's options from its own input form (a two-seat kind's layout, or the rules)."""
-    game_kind = kinds.get(kind)
-    fields = game_kind.options_input().fields
-    data: dict[str, Any] = {}
-    if "layout" in fields:
-        data["layout"] = layout
-    if "rules" in fields and rules is not None:
-        data["rules"] = rules
-    form = game_kind.options_input(data=data)
+def _plan(user: User, kind: GameKind, seats: list[dict[str, Any]]) -> list[SeatPlan]:
+    """Check the requested seats against the kind and find the named players."""
+    if not isinstance(seats, list) or len(seats) not in kind.seats:
+        raise _invalid_seats(
+            _("A game of this kind has %(low)s to %(high)s seats.")
+            % {"low": kind.seats.start, "high": kind.seats.stop - 1}
+        )
+    shapes = [next(iter(seat)) if isinstance(seat, dict) and len(seat) == 1 else None
+              for seat in seats]
+    if any(shape not in SEAT_KEYS for shape in shapes):
+        raise _invalid_seats(
+            _('A seat is one of {"you": true}, {"computer": LEVEL}, {"username": NAME} or '
+              '{"random": true}.')
+        )
+    if shapes.count("you") != 1:
+        raise _invalid_seats(_('Exactly one seat is yours: {"you": true}.'))
+    if "random" in shapes and set(shapes) != {"you", "random"}:
+        raise _invalid_seats(
+            _("Random opponents fill every other seat: a game with random seats has no "
+              "computer or named player.")
+        )
+    plans: list[SeatPlan] = []
+    named: set[int] = set()
+    for seat in seats:
+        (key, value), = seat.items()
+        if key in ("you", "random") and value is not True:
+            raise _invalid_seats(_("Only true is allowed here."))
+        if key == "you":
+            plans.append(SeatPlan(user=user))
+        elif key == "random":
+            plans.append(SeatPlan())
+        elif key == "computer":
+            if value not in kind.levels:
+                raise errors.invalid(
+                    _("Unknown computer level '%(level)s'.") % {"level": value},
+                    seats=[f"computer: one of {list(kind.levels)}"],
+                )
+            plans.append(SeatPlan(ai_level=value))
+        else:
+            other = _named_player(user, value)
+            if other.pk in named:
+                raise _invalid_seats(_("Each player takes one seat."))
+            named.add(other.pk)
+            plans.append(SeatPlan(user=other))
+    return plans
+
+
+def _named_player(user: User, username: Any) -> User:
+    other = (
+        get_user_model().objects.filter(username=username, is_active=True).first()
+        if isinstance(username, str) else None
+    )
+    if other is None:
+        raise errors.unknown_player(str(username))
+    if other.pk == user.pk:
+        raise errors.cannot_play_yourself()
+    if blocks.blocks(other.pk, user.pk):
+        raise errors.player_unavailable()
+    return other
+
+
+def engine_options(kind: GameKind, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The engine's options from the request's ``options``, validated by the kind's own form."""
+    form = kind.options_input(data=options or {})
     if not form.is_valid():
-        raise errors.invalid(_("The rules of the game are not valid."), **form.errors)
-    return game_kind.options(**form.validated_data)
+        raise errors.invalid(_("The options of the game are not valid."), **form.errors)
+    return kind.options(**form.validated_data)
 
 
-def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
+def _lock_pairing_pool(pool: str) -> None:
     """Serialize search-or-create per pairing pool until the transaction ends.
 
     Without it two players asking at the same moment each find nobody waiting, each create a
@@ -111,7 +133,7 @@ def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
     """
     if connection.vendor != "postgresql":
         return
-    key = zlib.crc32(f"c10s-random-pairing:{kind}:{layout}:{turn_hours}".encode())
+    key = zlib.crc32(f"c10s-random-pairing:{pool}".encode())
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
 
@@ -119,152 +141,160 @@ def _lock_pairing_pool(kind: str, layout: str, turn_hours: int) -> None:
 def create_game(
     *,
     user: User,
-    opponent: dict[str, Any] | None = None,
+    kind: str | None = None,
+    seats: list[dict[str, Any]] | None = None,
+    options: dict[str, Any] | None = None,
     turn_hours: int = 72,
-    layout: str = "classic",
-    kind: str = DEFAULT_KIND,
-    opponents: list[str] | None = None,
-    rules: dict[str, Any] | None = None,
     rated: bool = True,
+    opponent: dict[str, Any] | None = None,
+    opponents: list[str] | None = None,
+    engine: dict[str, Any] | None = None,
 ) -> Game:
-    """A new game against the computer, a named player, or a random opponent (pair or wait);
-    for a kind with more seats, against ``opponents`` (1–3 computer levels) with ``rules``.
+    """A new game of ``kind`` (the default kind without one) with ``seats`` in order, one of
+    them ``{"you": true}``. ``opponent`` (one seat) and ``opponents`` (computer levels) are
+    shorthands for ``[{"you": true}, …]``; ``options`` are the kind's own options (its
+    ``options_input`` validates them); ``engine`` instead gives the engine options of a stored
+    game as they are (playing a friend again with the last game's settings).
 
-    ``rated``: a game between people changes their ratings (games against the computer never
-    do). Random pairing only pairs requests of the same choice, never two players of whom one
-    blocked the other, and prefers the waiting player with the closest rating."""
-    _validate_create(opponent, opponents, turn_hours, layout, kind)
-    options = _options(kind, layout, rules)
-    if _multi_seat(kind):
-        assert opponents is not None
-        return _create_solo(user, kind, opponents, options, turn_hours, timezone.now())
-    assert opponent is not None
-    game_kind = kinds.get(kind)
+    ``rated``: a game between people changes their ratings (games with a computer never do).
+    Random pairing pairs only requests of the same pool, never two players of whom one blocked
+    the other, and prefers the waiting game whose first player's rating is closest."""
+    game_kind = _kind(kind)
+    if turn_hours not in TURN_HOURS_CHOICES:
+        raise errors.invalid(
+            _("turn_hours must be one of %(choices)s.") % {"choices": list(TURN_HOURS_CHOICES)},
+            turn_hours=[f"one of {list(TURN_HOURS_CHOICES)}"],
+        )
+    seats = _seats_from(seats, opponent, opponents)
+    engine = engine if engine is not None else engine_options(game_kind, options)
     now = timezone.now()
     with transaction.atomic():
-        if "random" in opponent:
-            if opponent["random"] is not True:
-                raise errors.invalid(_('Use {"random": true} for a random opponent.'))
-            _lock_pairing_pool(kind, layout, turn_hours)
-            candidates = (
-                Game.objects.select_for_update(skip_locked=True, no_key=True, of=("self",))
-                .filter(
-                    status=Game.Status.WAITING,
-                    kind=kind,
-                    layout=layout,
-                    turn_hours=turn_hours,
-                    rated=rated,
-                )
-                .exclude(seats__user=user)
-                .exclude(seats__user__is_active=False)  # a suspended player's request is dead
-                .exclude(seats__user__in=blocks.blocked_either_way(user.pk))
+        plans = _plan(user, game_kind, seats)
+        people = sum(1 for p in plans if p.ai_level is None)
+        rated = rated and people == len(plans)
+        if any(p.open for p in plans):
+            pool = ":".join(
+                [game_kind.name, game_kind.pairing_key(engine), str(turn_hours), str(rated),
+                 str(len(plans))]
             )
-            waiting = pairing.annotate_rating_band(candidates, user_id=user.pk, kind=kind).first()
-            if waiting is not None:
-                private = game_kind.summary(game_kind.load(waiting.state)).private
-                Seat.objects.create(game=waiting, index=1, user=user, private=private[1])
-                _start(waiting, _seats(waiting), now)
-                return waiting
-        second: dict[str, Any] | None
-        if "ai" in opponent:
-            level = opponent["ai"]
-            if level not in game_kind.levels:
-                raise errors.invalid(
-                    _("Unknown computer level '%(level)s'.") % {"level": level},
-                    ai=[f"one of {list(game_kind.levels)}"],
-                )
-            second = {"ai_level": level}
-        elif "username" in opponent:
-            other = (
-                get_user_model()
-                .objects.filter(username=opponent["username"], is_active=True)
-                .first()
-            )
-            if other is None:
-                raise errors.unknown_player(opponent["username"])
-            if other.pk == user.pk:
-                raise errors.cannot_play_yourself()
-            if blocks.blocks(other.pk, user.pk):
-                raise errors.player_unavailable()
-            second = {"user": other}
-        else:
-            second = None  # a random request that found nobody: wait for a partner
+            _lock_pairing_pool(pool)
+            joined = _join_waiting(user, game_kind, pool, now)
+            if joined is not None:
+                return joined
+            return _new_game(game_kind, plans, engine, turn_hours, rated, now, pool=pool)
+        return _new_game(game_kind, plans, engine, turn_hours, rated, now)
 
-        seed = _new_seed()
-        seat_count = 2
-        state = game_kind.new_state(seed=seed, options=options, seats=seat_count)
-        private = game_kind.summary(state).private
-        game = Game.objects.create(
-            kind=kind,
-            status=Game.Status.WAITING,
-            options=options,
-            layout=layout,
-            seed=seed,
-            state=game_kind.dump(state),
-            turn_hours=turn_hours,
-            seat_count=seat_count,
-            rated=rated and "ai" not in opponent,
+
+def _kind(name: str | None) -> GameKind:
+    if name is None:
+        return kinds.default()
+    if name not in kinds.names():
+        raise errors.invalid(
+            _("Unknown game kind '%(kind)s'.") % {"kind": name}, kind=[f"one of {kinds.names()}"]
         )
-        seats = [Seat.objects.create(game=game, index=0, user=user, private=private[0])]
-        if second is None:
-            game.save()
-            return game
-        seats.append(Seat.objects.create(game=game, index=1, private=private[1], **second))
-        _start(game, seats, now)
-        return game
+    return kinds.get(name)
 
 
-def _create_solo(
-    user: User,
-    kind: str,
-    opponents: list[str],
-    options: dict[str, Any],
+def _seats_from(
+    seats: list[dict[str, Any]] | None,
+    opponent: dict[str, Any] | None,
+    opponents: list[str] | None,
+) -> list[dict[str, Any]]:
+    if seats is not None:
+        return seats
+    if opponent is not None:
+        if not isinstance(opponent, dict) or len(opponent) != 1:
+            raise errors.invalid(
+                _('opponent is one of {"ai": LEVEL}, {"username": NAME} or {"random": true}.')
+            )
+        (key, value), = opponent.items()
+        return [{"you": True}, {"computer" if key == "ai" else key: value}]
+    if opponents is not None:
+        return [{"you": True}, *({"computer": level} for level in opponents)]
+    raise _invalid_seats(_("Say who plays: the game's seats."))
+
+
+def _join_waiting(user: User, kind: GameKind, pool: str, now: Any) -> Game | None:
+    """Take the first open seat of a waiting game of ``pool``; start it once it is full."""
+    candidates = (
+        Game.objects.select_for_update(skip_locked=True, no_key=True, of=("self",))
+        .filter(status=Game.Status.WAITING, kind=kind.name, pairing_pool=pool)
+        .exclude(seats__user=user)
+        .exclude(seats__user__is_active=False)  # a suspended player's request is dead
+        .exclude(seats__user__in=blocks.blocked_either_way(user.pk))
+    )
+    waiting = pairing.annotate_rating_band(candidates, user_id=user.pk, kind=kind.name).first()
+    if waiting is None:
+        return None
+    taken = set(Seat.objects.filter(game=waiting).values_list("index", flat=True))
+    index = min(set(range(waiting.seat_count)) - taken)
+    private = kind.summary(kind.load(waiting.state)).private
+    Seat.objects.create(game=waiting, index=index, user=user, private=private[index])
+    seats = _seats(waiting)
+    if len(seats) == waiting.seat_count:
+        _start(waiting, seats, now)
+    return waiting
+
+
+def _new_game(
+    kind: GameKind,
+    plans: list[SeatPlan],
+    engine: dict[str, Any],
     turn_hours: int,
+    rated: bool,
     now: Any,
+    *,
+    pool: str = "",
 ) -> Game:
-    """The user (seat 0) against computer ``opponents`` (seats 1…): it starts at once."""
-    game_kind = kinds.get(kind)
     seed = _new_seed()
-    seat_count = 1 + len(opponents)
-    state = game_kind.new_state(seed=seed, options=options, seats=seat_count)
-    private = game_kind.summary(state).private
-    with transaction.atomic():
-        game = Game.objects.create(
-            kind=kind,
-            status=Game.Status.WAITING,
-            options=options,
-            seed=seed,
-            state=game_kind.dump(state),
-            turn_hours=turn_hours,
-            seat_count=seat_count,
+    state = kind.new_state(seed=seed, options=engine, seats=len(plans))
+    private = kind.summary(state).private
+    game = Game.objects.create(
+        kind=kind.name,
+        status=Game.Status.WAITING,
+        options=engine,
+        pairing_pool=pool,
+        seed=seed,
+        state=kind.dump(state),
+        turn_hours=turn_hours,
+        seat_count=len(plans),
+        rated=rated,
+    )
+    seats = [
+        Seat.objects.create(
+            game=game, index=i, user=plan.user, ai_level=plan.ai_level, private=private[i]
         )
-        seats = [Seat.objects.create(game=game, index=0, user=user, private=private[0])]
-        seats += [
-            Seat.objects.create(game=game, index=i, ai_level=level, private=private[i])
-            for i, level in enumerate(opponents, start=1)
-        ]
+        for i, plan in enumerate(plans)
+        if not plan.open
+    ]
+    if len(seats) == len(plans):
         _start(game, seats, now)
-        return game
+    return game
 
 
 def create_game_request(
-    *, user: User, options: dict[str, Any], idempotency_key: str | None = None
+    *,
+    user: User,
+    creation: dict[str, Any],
+    idempotency_key: str | None = None,
+    render: Callable[[dict[str, Any]], dict[str, Any]] = _jsonable,
 ) -> Receipt:
-    """``POST /games``: create the game and answer the creator's view; with an
+    """``POST /games``: create the game and answer the creator's view, rendered by ``render``
+    inside the transaction (a body that cannot be rendered rolls the game back); with an
     ``Idempotency-Key`` a retry of the same request answers the first response and creates
     nothing (see ``games.services.idempotency``)."""
 
     def create() -> tuple[Game, int, dict[str, Any]]:
-        game = create_game(user=user, **options)
+        game = create_game(user=user, **creation)
         game, seat = selectors.game_for_player(game_id=game.pk, user=user)
         view = selectors.player_view(game=game, seat_index=seat.index)
-        return game, 201, _jsonable(view)
+        return game, 201, _jsonable(render(view))
 
     return idempotency.run_once(
         user=user,
         key=idempotency_key,
         operation="games.create",
-        payload=options,
+        payload=creation,
         create=create,
     )
 
@@ -276,13 +306,13 @@ def create_seated_game(
     options: dict[str, Any],
     turn_seconds: int | None = None,
     turn_hours: int | None = None,
-    layout: str | None = None,
     rated: bool = False,
     first_moves: bool = False,
 ) -> Game:
     """A game whose every seat is already decided (a table's deal, a rematch): ``players[i]``
-    is the user or the computer level of seat ``i``. It starts at once. Call it inside the
-    caller's transaction (the table's or the rematch's lock) so that both commit together.
+    is the user or the computer level of seat ``i``; ``options`` are engine options. It starts
+    at once. Call it inside the caller's transaction (the table's or the rematch's lock) so
+    that both commit together.
 
     ``first_moves``: ``players[0]`` makes the first move (a rematch: the other player starts).
     The kind's deal decides which seat moves first, so the players are rotated onto the seats
@@ -294,7 +324,7 @@ def create_seated_game(
     state = game_kind.new_state(seed=seed, options=options, seats=len(players))
     summary = game_kind.summary(state)
     private = summary.private
-    if first_moves:
+    if first_moves and summary.to_move is not None:
         start, n = summary.to_move, len(players)
         players = [players[(i - start) % n] for i in range(n)]
     humans = [p for p in players if not isinstance(p, str)]
@@ -309,7 +339,6 @@ def create_seated_game(
             seat_count=len(players),
             rated=rated and len(humans) == len(players),
             **({"turn_hours": turn_hours} if turn_hours is not None else {}),
-            **({"layout": layout} if layout is not None else {}),
         )
         seats = [
             Seat.objects.create(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
 from games import dispatch, errors, kinds, selectors
+from games.kinds.base import GameKind
 from games.models import Game, IdempotencyRecord, Seat
 from games.services._common import _lock_game, _record_move, _seat_of, _seats
 
@@ -44,14 +46,18 @@ def submit_move(
     *,
     game_id: int,
     user: User,
-    move: str | list[dict[str, Any]],
+    move: dict[str, Any] | str,
     expected_move_number: int,
     idempotency_key: str | None = None,
+    render: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> MoveReceipt:
-    """Play the user's move (notation or a list of placed tiles) and return the response body.
+    """Play the user's move (the kind's move input, validated, or its notation) and return
+    the response body.
 
-    With ``idempotency_key`` the first response is stored in the same transaction; a retry
-    with the same key gets that response back and plays nothing.
+    ``render`` turns the body into the response (the API's serializers) before the transaction
+    commits: a body that cannot be rendered rolls the move back, so a committed move always has
+    its answer. With ``idempotency_key`` that answer is stored in the same transaction; a retry
+    with the same key gets it back and plays nothing.
     """
     with transaction.atomic():
         game = _lock_game(game_id)
@@ -71,7 +77,7 @@ def submit_move(
         if game.current_seat != seat.index:
             raise errors.not_your_turn()
         try:
-            played = kind.play(kind.load(game.state), kind.parse(move), seat=seat.index)
+            played = kind.play(kind.load(game.state), _parse(kind, move), seat=seat.index)
         except kind.IllegalMove as exc:
             raise errors.illegal_move(kind, exc) from exc
         if seat.away or seat.left:
@@ -82,11 +88,13 @@ def submit_move(
         )
         record = played.record
         body = {
-            "score": record.score,
             **record.public,
             **record.private.get(seat.index, {}),  # what only the mover learns (drawn tiles)
-            "game": _jsonable(view),
+            "kind": game.kind,
+            "score": record.score,
+            "game": view,
         }
+        body = _jsonable(render(body) if render is not None else body)
         if idempotency_key:
             try:
                 with transaction.atomic():  # savepoint: the error below must stay catchable
@@ -103,6 +111,11 @@ def submit_move(
                 # row lock does not serialize us): refuse, and the whole move rolls back.
                 raise errors.idempotency_key_reused() from exc
         return MoveReceipt(201, body)
+
+
+def _parse(kind: GameKind, move: dict[str, Any] | str) -> Any:
+    """The engine move: from notation, or from the kind's move input."""
+    return kind.parse_notation(move) if isinstance(move, str) else kind.parse(move)
 
 
 def _take_back(seat: Seat) -> None:
@@ -170,23 +183,23 @@ def _jsonable(view: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(view, cls=JSONEncoder))
 
 
-def preview_move(
-    *, game_id: int, user: User, move: str | list[dict[str, Any]]
-) -> dict[str, Any]:
-    """Score a tentative move against the user's rack without playing it (read-only)."""
+def preview_move(*, game_id: int, user: User, move: dict[str, Any] | str) -> dict[str, Any]:
+    """Check a tentative move against the user's own pieces without playing it (read-only):
+    legal or not, its score and the kind's public facts (``Preview.public``)."""
     game, seat = selectors.game_for_player(game_id=game_id, user=user)
+    kind = kinds.get(game.kind)
+    if kind.preview_output is None:
+        raise errors.no_preview()
     if game.is_over:
         raise errors.game_over()
-    kind = kinds.get(game.kind)
     state = kind.load(game.state)
     try:
-        scored = kind.preview(state, seat.index, kind.parse(move))
+        scored = kind.preview(state, seat.index, _parse(kind, move))
     except kind.IllegalMove as exc:
         error = errors.illegal_move_dict(kind, exc)
-        return {"legal": False, "score": None, "lines": [], "error": error}
-    if scored is None:
-        return {"legal": True, "score": 0, "lines": [], "error": None}
-    return {"legal": True, "score": scored.score, "lines": [], **scored.public, "error": None}
+        return {"kind": game.kind, "legal": False, "score": None, "error": error}
+    return {**scored.public, "kind": game.kind, "legal": True, "score": scored.score,
+            "error": None}
 
 
 SEEN_RESOLUTION = timedelta(seconds=30)

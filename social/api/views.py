@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from config.parsers import JSONParser
 from config.throttling import AtomicThrottle
 from games import selectors as game_selectors
-from games.api.serializers import AnyGameView, ErrorEnvelopeSerializer, view_serializer
+from games.api.serializers import AnyGameView, ErrorEnvelopeSerializer, render_view
 from games.api.views import _game_id
 from social import selectors, services
 from social.api import serializers as s
@@ -183,7 +183,7 @@ class FriendPlayView(_Base):
         game = services.friends.play_again(user=request.user, username=username)
         game, seat = game_selectors.game_for_player(game_id=game.pk, user=request.user)
         view = game_selectors.player_view(game=game, seat_index=seat.index)
-        return Response(view_serializer(view)(view).data, status=status.HTTP_201_CREATED)
+        return Response(render_view(view), status=status.HTTP_201_CREATED)
 
 
 class BlockedListView(_Base):

@@ -170,6 +170,7 @@ def play_again(*, user: User, username: str) -> Game:
         .first()
     )
     settings: dict[str, Any] = {}
-    if last is not None and last.kind == game_services.DEFAULT_KIND:
-        settings = {"turn_hours": last.turn_hours, "layout": last.layout, "rated": last.rated}
+    if last is not None:
+        settings = {"kind": last.kind, "turn_hours": last.turn_hours, "engine": last.options,
+                    "rated": last.rated}
     return game_services.create_game(user=user, opponent={"username": other.username}, **settings)

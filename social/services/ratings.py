@@ -47,7 +47,7 @@ def is_ratable(game: Game, seats: list[Seat]) -> bool:
 
 def _scores(game: Game, seats: list[Seat]) -> tuple[float, float]:
     """Each seat's Glicko result (1 win, 0 loss, 0.5 draw; for margin kinds in between)."""
-    margin_kind = getattr(kinds.get(game.kind), "rating_margin", False)
+    margin_kind = kinds.get(game.kind).rating_margin
     result = game.result or {}
     winners = result.get("winners") or []
     points = result.get("scores") or [s.score for s in seats]

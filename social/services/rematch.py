@@ -79,7 +79,7 @@ def _notify(game: Game, offer: RematchOffer, recipient_id: int, event: str) -> N
 
 
 def _new_game(game: Game, seats: list[Seat]) -> Game:
-    """Same kind, options, layout, clock and rated choice; the player who did not make the
+    """Same kind, options, clock and rated choice; the player who did not make the
     first move of ``game`` makes the first move now."""
     first = Move.objects.filter(game=game, number=1).values_list("seat", flat=True).first()
     starter = seats[first if first is not None else 0]
@@ -90,7 +90,6 @@ def _new_game(game: Game, seats: list[Seat]) -> Game:
         options=game.options,
         turn_seconds=game.turn_seconds,
         turn_hours=game.turn_hours,
-        layout=game.layout,
         rated=game.rated,
         first_moves=True,
     )

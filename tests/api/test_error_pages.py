@@ -43,7 +43,7 @@ def test_schema_generates_without_warnings(tmp_path):
 def test_schema_states_the_rules_validation_enforces(api_client):
     schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
     components = schema["components"]["schemas"]
-    move_form = components["MoveFormRequest"]
+    move_form = components["Crazy10sMoveRequest"]
     assert move_form["oneOf"] == [{"required": ["move"]}, {"required": ["tiles"]}]
     assert move_form["properties"]["tiles"]["minItems"] == 1
     assert move_form["properties"]["tiles"]["maxItems"] == 20

@@ -149,7 +149,8 @@ def test_history_hides_the_opponents_swap(human_game, alice_client, bob_client):
     assert theirs[0]["player"] == "Alice" and theirs[0]["mine"] is False
     assert theirs[1] | {"created_at": None} == {
         "number": 2, "seat": 1, "mine": True, "player": "Bob", "kind": "pass",
-        "notation": "pass", "score": 0, "lines": [], "is_timeout": False, "created_at": None,
+        "notation": "pass", "score": 0, "lines": [], "drawn": 0, "is_timeout": False,
+        "created_at": None,
         # not analysed yet (no worker here): tests/services/test_analysis.py fills them in
         "best_score": None, "best_notation": None, "percent_of_best": None,
     }

@@ -31,7 +31,7 @@ def test_a_four_seat_match_starts_with_three_regulars_and_no_clock(solo, alice):
 def test_rules_are_stored(alice, ai_queue, c8_seed):
     game = services.create_game(
         user=alice, kind="crazy_eights", opponents=["chaotic"],
-        rules={"actions": False, "several": False, "classic": True, "target": 150},
+        options={"rules": {"actions": False, "several": False, "classic": True, "target": 150}},
     )
     assert game.seat_count == 2
     assert game.options == {"actions": False, "several": False, "target": 150, "classic": True}
@@ -44,8 +44,8 @@ def test_rules_are_stored(alice, ai_queue, c8_seed):
         {"opponents": ["cautious"] * 4},
         {"opponents": ["random"]},  # the benchmarks' baseline is not offered
         {"opponents": ["beginner"]},  # a Crazy10s level
-        {"opponents": ["cautious"], "rules": {"target": 120}},
-        {"opponents": ["cautious"], "rules": {"actions": "yes"}},
+        {"opponents": ["cautious"], "options": {"rules": {"target": 120}}},
+        {"opponents": ["cautious"], "options": {"rules": {"actions": "yes"}}},
         {"opponents": None},
     ],
 )

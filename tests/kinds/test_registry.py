@@ -36,7 +36,7 @@ def test_a_played_move_carries_public_and_private_parts_apart():
     assert isinstance(summary, StateSummary) and summary.to_move == 0
     assert summary.piece_counts == (7, 7) and summary.outcome is None
     assert summary.private[0] == {"rack": ["0", "1", "2", "3", "5", "5", "5"]}
-    played = kind.play(state, kind.parse("swap 0 1"))
+    played = kind.play(state, kind.parse_notation("swap 0 1"))
     assert isinstance(played, PlayedMove) and isinstance(played.record, MoveRecord)
     record = played.record
     assert (record.kind, record.notation, record.public_notation) == ("swap", "swap 0 1", "swap 2")

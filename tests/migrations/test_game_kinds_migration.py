@@ -46,7 +46,7 @@ def _old_game(apps, alice, bob, moves) -> int:
         turn_started_at=now, turn_deadline=now,
     )
     for number, (seat, notation) in enumerate(moves, start=1):
-        move = kind.resign(seat) if notation == "resign" else kind.parse(notation)
+        move = kind.resign(seat) if notation == "resign" else kind.parse_notation(notation)
         played = kind.play(state, move, seat=seat)
         state, record = played.state, played.record
         OldMove.objects.create(

@@ -76,9 +76,11 @@ def test_start_signals_are_sent_after_commit(
 
 
 def test_game_against_a_named_player(alice, bob, fixed_seed):
-    game = services.create_game(user=alice, opponent={"username": "bob"}, layout="random")
+    game = services.create_game(
+        user=alice, opponent={"username": "bob"}, options={"layout": "random"}
+    )
     assert game.status == Game.Status.ACTIVE
-    assert game.layout == "random" and game.options["layout"] == "random"
+    assert game.options["layout"] == "random"
     assert list(game.seats.values_list("user__username", flat=True)) == ["alice", "bob"]
 
 
@@ -96,7 +98,9 @@ def test_game_against_a_named_player(alice, bob, fixed_seed):
 )
 def test_bad_requests_create_nothing(alice, bob, opponent, turn_hours, layout, code):
     with pytest.raises(ApiError) as caught:
-        services.create_game(user=alice, opponent=opponent, turn_hours=turn_hours, layout=layout)
+        services.create_game(
+            user=alice, opponent=opponent, turn_hours=turn_hours, options={"layout": layout}
+        )
     assert (caught.value.status, caught.value.code) == (400, code)
     assert Game.objects.count() == 0 and Seat.objects.count() == 0
 

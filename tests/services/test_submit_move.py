@@ -57,7 +57,7 @@ def test_a_placement_is_stored(human_game, alice):
 def test_structured_tiles_are_accepted(human_game, alice):
     tiles = [{"square": "g7", "digit": 5, "wild": False}, {"square": "h7", "digit": 5}]
     receipt = services.submit_move(
-        game_id=human_game.pk, user=alice, move=tiles, expected_move_number=0
+        game_id=human_game.pk, user=alice, move={"tiles": tiles}, expected_move_number=0
     )
     assert receipt.body["score"] == 20
     assert Move.objects.get(game=human_game).notation == OPENING

@@ -22,7 +22,7 @@ def test_offer_then_accept_makes_one_game_with_the_same_settings(
     django_capture_on_commit_callbacks,
 ):
     game = services.create_game(user=alice, opponent={"username": "bob"}, turn_hours=8,
-                                layout="classic", rated=False)
+                                options={"layout": "random"}, rated=False)
     services.submit_move(game_id=game.pk, user=alice, move="g7=5 h7=5", expected_move_number=0)
     services.resign(game_id=game.pk, user=bob)
     first_mover = Move.objects.get(game=game, number=1).seat  # alice's seat 0
@@ -40,9 +40,10 @@ def test_offer_then_accept_makes_one_game_with_the_same_settings(
     body = accepted.json()
     assert body["status"] == "accepted" and body["streak"] == 1
     new = Game.objects.get(pk=body["new_game"])
-    assert (new.kind, new.turn_hours, new.layout, new.rated, new.options) == (
-        game.kind, 8, "classic", False, game.options
+    assert (new.kind, new.turn_hours, new.rated, new.options) == (
+        game.kind, 8, False, game.options
     )
+    assert new.options["layout"] == "random"
     assert new.status == Game.Status.ACTIVE
     starter = new.seats.get(index=new.current_seat).user
     assert starter == bob  # alice made the first move last time

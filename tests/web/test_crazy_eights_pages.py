@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def solo(alice, ai_queue):
+    rules = {"actions": True, "several": True, "classic": False}
     return services.create_game(user=alice, kind="crazy_eights", opponents=["cautious", "strong"],
-                                rules={"actions": True, "several": True, "classic": False})
+                                options={"rules": rules})
 
 
 def test_new_match_form_starts_a_match_against_the_regulars(client, alice, ai_queue):

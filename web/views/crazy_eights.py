@@ -16,7 +16,7 @@ from rest_framework.exceptions import ValidationError
 
 from config.errors import ApiError
 from games import kinds, services
-from games.api.serializers import CREATE_INPUTS
+from games.api.serializers import create_input_for
 from games.tables import services as tables
 from web.views.common import page_errors
 
@@ -79,11 +79,11 @@ def new_match(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return redirect(reverse("web:new-game") + "#new-crazy-eights")
     values = _values(request.POST)
-    data = CREATE_INPUTS[KIND](data=_create_body(values))
+    body = _create_body(values)
+    data = create_input_for(body)(data=body)
     try:
         data.is_valid(raise_exception=True)
-        receipt = services.create_game_request(user=request.user,
-                                               options=dict(data.validated_data))
+        receipt = services.create_game_request(user=request.user, creation=data.creation())
     except ValidationError as exc:
         errors = {"general": _messages(exc.detail)}
     except ApiError as exc:

@@ -75,7 +75,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         try:
             data.is_valid(raise_exception=True)
             receipt = services.create_game_request(
-                user=request.user, options=dict(data.validated_data)
+                user=request.user, creation=data.creation()
             )
         except ValidationError as exc:
             errors = field_errors(exc.detail)
