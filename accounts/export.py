@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from accounts import tokens
-from games.crazy10s.puzzles.models import PuzzleAttempt
 from games.models import Game, Move, Seat
 from games.moderation.models import Report
 
@@ -73,8 +74,16 @@ def _games(user: User) -> list[dict[str, Any]]:
     return out
 
 
+def _extras(user: User) -> dict[str, Any]:
+    """What other apps keep of the user (``ACCOUNT_EXPORT_EXTRAS``: the Daily Puzzle's
+    attempts), so accounts imports none of them."""
+    found: dict[str, Any] = {}
+    for path in settings.ACCOUNT_EXPORT_EXTRAS:
+        found.update(import_string(path)(user))
+    return found
+
+
 def export(user: User) -> dict[str, Any]:
-    attempts = PuzzleAttempt.objects.filter(user=user).select_related("puzzle").order_by("pk")
     reports = Report.objects.filter(reporter=user).order_by("pk")
     return {
         "exported_at": timezone.now().isoformat(),
@@ -98,16 +107,7 @@ def export(user: User) -> dict[str, Any]:
             for d in tokens.live().filter(user=user).order_by("pk")
         ],
         "games": _games(user),
-        "puzzle_attempts": [
-            {
-                "date": a.puzzle.date.isoformat(),
-                "move": a.move,
-                "score": a.score,
-                "best_score": a.puzzle.best_score,
-                "at": _iso(a.created_at),
-            }
-            for a in attempts
-        ],
+        **_extras(user),
         "reports": [
             {
                 "player": r.player.username if r.player_id else None,

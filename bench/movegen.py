@@ -19,7 +19,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.crazy10s.cli import play_game  # noqa: E402
 from games.crazy10s.engine import (  # noqa: E402
     WILD,
     GameState,
@@ -30,6 +29,7 @@ from games.crazy10s.engine import (  # noqa: E402
 )
 from games.crazy10s.engine.players import computer_choice  # noqa: E402
 from games.crazy10s.engine.rules import ScoredPlacement  # noqa: E402
+from games.crazy10s.selfplay import play_game  # noqa: E402
 
 
 def mid_game_position(index: int) -> GameState:

@@ -71,7 +71,7 @@ def main(n: int, turn: int) -> None:
     tables_dealt = 0
     try:
         while len(saved) < n:
-            table = tables.create_table(user=person, target=100, rules={})
+            table = tables.create_table(user=person, options={"target": 100, "rules": {}})
             table = tables.deal(user=person, code=table.code)
             tables_dealt += 1
             game = Game.objects.get(pk=table.game_id)

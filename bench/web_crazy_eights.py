@@ -50,7 +50,7 @@ def run(requests: int, client_class) -> None:
     game = services.create_game(user=alice, kind="crazy_eights",
                                 opponents=["cautious", "aggressive", "strong"], rules={})
     game = play_on(game, alice, 100)
-    table = tables.create_table(user=alice, target=100, rules={})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     tables.join(user=bob, code=table.code)
     client = client_class()
     client.force_login(alice)

@@ -24,12 +24,12 @@ django_asgi = get_asgi_application()  # sets Django up before anything below rea
 
 from django.conf import settings  # noqa: E402
 from django.urls import Resolver404, resolve  # noqa: E402
+from django.utils.module_loading import import_string  # noqa: E402
 
 from config.catalogs import report_missing_catalogs  # noqa: E402
 from config.logs import format_server_loggers  # noqa: E402
 from config.proxies import client_host  # noqa: E402
 from config.threaded_wsgi import ThreadedWSGI  # noqa: E402
-from live import shutdown  # noqa: E402
 
 threaded_wsgi = ThreadedWSGI(get_wsgi_application(), threads=settings.ASGI_SYNC_THREADS)
 NUM_PROXIES = settings.REST_FRAMEWORK["NUM_PROXIES"]
@@ -52,7 +52,8 @@ async def lifespan(receive, send) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
-            shutdown.install_signal_handlers()
+            for hook in settings.ASGI_STARTUP_HOOKS:  # live: streams end on SIGTERM
+                import_string(hook)()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})

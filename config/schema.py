@@ -21,8 +21,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSe
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from rest_framework import serializers
 
-from accounts.validators import NO_CONTROL_CHARACTERS, REFUSED_CLASS, refuse_control_characters
 from config.fields import NewPasswordField, password_rules
+from config.text import NO_CONTROL_CHARACTERS, REFUSED_CLASS, refuse_control_characters
 
 # Characters str.strip() removes (Python's whitespace), spelled out: JSON Schema regex dialects
 # disagree on what \s covers.
@@ -97,7 +97,7 @@ class DeviceTokenScheme(OpenApiAuthenticationExtension):
     """``Authorization: Token <key>``: a device token (accounts.tokens, django-rest-knox). The
     name is the one DRF's token scheme had, so clients generated from the schema keep it."""
 
-    target_class = "config.i18n.LanguageTokenAuthentication"
+    target_class = "accounts.authentication.LanguageTokenAuthentication"
     name = "tokenAuth"
 
     def get_security_definition(self, auto_schema):
@@ -108,7 +108,7 @@ class DeviceTokenScheme(OpenApiAuthenticationExtension):
 class LanguageSessionScheme(SessionScheme):
     """The session cookie, as for DRF's SessionAuthentication (which the class extends)."""
 
-    target_class = "config.i18n.LanguageSessionAuthentication"
+    target_class = "accounts.authentication.LanguageSessionAuthentication"
 
 ERROR_COMPONENT = "ErrorEnvelope"
 

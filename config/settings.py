@@ -209,6 +209,11 @@ INSTALLED_APPS += [path.rsplit(".", 2)[0] for path in GAME_KINDS[2:]]
 # What other apps add to a player's public profile (social.selectors.profile): dotted paths
 # of functions ``f(user) -> dict`` (the Daily Puzzle's streaks).
 SOCIAL_PROFILE_EXTRAS = ["games.crazy10s.puzzles.selectors.profile_extras"]
+# The same for a player's own account (``GET me``) and their account export.
+ACCOUNT_PROFILE_EXTRAS = ["games.crazy10s.puzzles.selectors.profile_extras"]
+ACCOUNT_EXPORT_EXTRAS = ["games.crazy10s.puzzles.selectors.export_extras"]
+# Called once at ASGI lifespan startup, in the server's event loop (config imports no app).
+ASGI_STARTUP_HOOKS = ["live.shutdown.install_signal_handlers"]
 
 MIDDLEWARE = [
     # First: the request id, the log line and the API's error envelope cover every answer.
@@ -419,8 +424,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Crazy10s Online <noreply@loc
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token/session authentication that also switches to the user's saved language.
-        "config.i18n.LanguageTokenAuthentication",  # accounts.Device tokens (knox)
-        "config.i18n.LanguageSessionAuthentication",
+        "accounts.authentication.LanguageTokenAuthentication",  # accounts.Device tokens (knox)
+        "accounts.authentication.LanguageSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "config.exceptions.exception_handler",

@@ -4,8 +4,3 @@ from django.apps import AppConfig
 class LiveConfig(AppConfig):
     name = "live"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from live import receivers
-
-        receivers.connect()

@@ -25,8 +25,8 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
 from accounts import tokens
+from accounts.authentication import activate_for_user
 from config.exceptions import envelope
-from config.i18n import activate_for_user
 from config.unavailable import unavailable_response
 from games import errors as game_errors
 from games.models import Game, Seat

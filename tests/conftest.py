@@ -182,3 +182,37 @@ def force_result(db):
     if dropped and connection.vendor != "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA ignore_check_constraints = OFF")
+
+
+@pytest.fixture
+def game_effects(monkeypatch):
+    """The after-commit effects of game writes, as they are published (``live.game_events``):
+    ``(name, game_id, details)`` in order; the events are still published."""
+    from live import game_events
+
+    seen: list[tuple[str, int, dict]] = []
+
+    def recorder(name, original, game_id_of):
+        def record(*args, **kwargs):
+            game_id, details = game_id_of(*args, **kwargs)
+            seen.append((name, game_id, details))
+            return original(*args, **kwargs)
+
+        return record
+
+    def snapshot(snap, *rest):
+        details = {"seat": snap.current_seat, "move_number": snap.move_number}
+        if rest:
+            details["extra"] = rest[0]
+        return snap.game_id, details
+
+    for name in ("game_started", "turn_started", "move_played", "game_finished",
+                 "seat_taken_over"):
+        monkeypatch.setattr(game_events, name,
+                            recorder(name, getattr(game_events, name), snapshot))
+    for name in ("move_analysed", "analysis_ready"):
+        monkeypatch.setattr(game_events, name, recorder(
+            name, getattr(game_events, name),
+            lambda **kw: (kw["game_id"], {k: v for k, v in kw.items() if k != "game_id"}),
+        ))
+    return seen

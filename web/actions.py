@@ -36,7 +36,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("download everything about you", "export", ("me_export",)),
     WebAction("delete the account", "delete-account", ("me_delete",)),
     WebAction("report a player or a game", "report", ("reports_create",)),
-    WebAction("start a game (computer level, friend, random; turn time, layout)", "new-game",
+    WebAction("start a game of any kind (each seat: a computer level, a friend or random; "
+              "turn time, rated, the kind's options)", "new-game",
               ("games_create", "games_computer_levels")),
     WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
               "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
@@ -53,10 +54,9 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see a past day's puzzle", "puzzle-day", ("puzzles_retrieve",)),
     WebAction("try the Daily Puzzle", None, ("puzzles_attempt",)),
     # Crazy Eights
-    WebAction("start a Crazy Eights match against 1-3 computer regulars (rules, target)",
-              "new-crazy-eights", ("games_create", "games_computer_levels")),
     WebAction("ask for a hint (Crazy Eights)", None, ("games_hint",)),
-    WebAction("open a table with friends (target, house rules)", None, ("tables_create",)),
+    WebAction("open a table with friends (the kind's table options)", None,
+              ("tables_create",)),
     WebAction("go to a table by its code", "tables", ("tables_retrieve",)),
     WebAction("see a table: code, share link, seats, the host's rules, the match",
               "table", ("tables_retrieve",)),

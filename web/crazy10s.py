@@ -10,8 +10,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from web.pages import register
-
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 SQUARE = re.compile(r"\b([a-z])(\d{1,2})=")
 
@@ -83,7 +81,6 @@ def last_placement(history: list[dict[str, Any]]) -> dict[str, Any] | None:
     return history[-1] if history else None
 
 
-@register("crazy10s")
 def game_context(
     request: HttpRequest, view: dict[str, Any], history: list[dict[str, Any]]
 ) -> dict[str, Any]:

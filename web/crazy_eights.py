@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.tables import services as tables
-from web.pages import register
 
 SUITS = ("C", "D", "H", "S")
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -162,7 +161,6 @@ def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-@register("crazy_eights")
 def game_context(
     request: HttpRequest, view: dict[str, Any], history: list[dict[str, Any]]
 ) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-from config.i18n import language_of
+from accounts.authentication import language_of
 
 
 class UserLanguageMiddleware:

@@ -1,57 +1,45 @@
-"""How a game page is put together for each game kind.
+"""How a game page is put together for each game kind (``GameKind.web``).
 
-The page ``/games/<id>`` renders ``web/games/<kind>.html`` (else ``web/games/generic.html``);
-its live part, re-rendered after every move and event, is ``web/games/<kind>_panel.html``
-(else ``web/games/generic_panel.html``), served alone at ``/games/<id>/panel``. A kind adds
-its own template context with ``@register("<kind>")`` on a function
-``(request, view, history) -> dict`` in a module listed in ``KIND_MODULES``.
+The page ``/games/<id>`` renders the kind's ``web.page`` template (the generic one shows the
+players, scores, the move list and lets a person resign); its live part, re-rendered after every
+move and event, is the kind's ``web.panel``, served alone at ``/games/<id>/panel``. The kind's
+``web.context`` names a function ``(request, view, history) -> dict`` that adds its own
+template context. Nothing here lists kinds: a new kind brings its templates and names them.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
+from functools import cache
+from typing import Any, Protocol
 
 from django.http import HttpRequest
-from django.template.loader import select_template
+from django.template.loader import get_template
+from django.utils.module_loading import import_string
 
-ContextBuilder = Callable[[HttpRequest, dict[str, Any], list[dict[str, Any]]], dict[str, Any]]
-
-# Modules that register a kind's page context (imported once, on first use).
-KIND_MODULES = ["web.crazy10s", "web.crazy_eights"]
-
-_builders: dict[str, ContextBuilder] = {}
-_loaded = False
+from games import kinds
 
 
-def register(kind: str) -> Callable[[ContextBuilder], ContextBuilder]:
-    def decorate(builder: ContextBuilder) -> ContextBuilder:
-        _builders[kind] = builder
-        return builder
-
-    return decorate
+class ContextBuilder(Protocol):
+    def __call__(
+        self, request: HttpRequest, view: dict[str, Any], history: list[dict[str, Any]]
+    ) -> dict[str, Any]: ...
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        for module in KIND_MODULES:
-            importlib.import_module(module)
-        _loaded = True
+@cache
+def _builder(path: str) -> ContextBuilder:
+    return import_string(path)
 
 
 def kind_context(
     request: HttpRequest, view: dict[str, Any], history: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    _load()
-    builder = _builders.get(view["kind"])
-    return builder(request, view, history) if builder else {}
+    path = kinds.get(view["kind"]).web.context
+    return _builder(path)(request, view, history) if path else {}
 
 
 def page_template(kind: str):
-    return select_template([f"web/games/{kind}.html", "web/games/generic.html"])
+    return get_template(kinds.get(kind).web.page)
 
 
 def panel_template(kind: str):
-    return select_template([f"web/games/{kind}_panel.html", "web/games/generic_panel.html"])
+    return get_template(kinds.get(kind).web.panel)

@@ -4,7 +4,7 @@ home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/table
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, account_pages, crazy_eights, games, puzzle, social
+from web.views import account, account_pages, games, puzzle, social, tables
 
 register_converter(DayConverter, "webday")
 
@@ -35,9 +35,8 @@ urlpatterns = [
     path("players/<str:username>", social.player_page, name="player"),
     path("puzzle", puzzle.puzzle_page, name="puzzle"),
     path("puzzle/<webday:day>", puzzle.puzzle_page, name="puzzle-day"),
-    # Crazy Eights: a solo match, and tables with friends (the share link opens /tables/<code>)
-    path("games/new/crazy-eights", crazy_eights.new_match, name="new-crazy-eights"),
-    path("tables", crazy_eights.find_table, name="tables"),
-    path("tables/<str:code>", crazy_eights.table_page, name="table"),
-    path("tables/<str:code>/panel", crazy_eights.table_panel, name="table-panel"),
+    # Tables with friends (the share link opens /tables/<code>)
+    path("tables", tables.find_table, name="tables"),
+    path("tables/<str:code>", tables.table_page, name="table"),
+    path("tables/<str:code>/panel", tables.table_panel, name="table-panel"),
 ]

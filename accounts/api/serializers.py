@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -15,9 +17,17 @@ from config.fields import (
     StrictEmailField,
     StrictModelSerializer,
 )
-from games.crazy10s.puzzles.selectors import streaks
 
 User = get_user_model()
+
+
+def profile_extras(user) -> dict:
+    """What other apps add to the account (``ACCOUNT_PROFILE_EXTRAS``: the Daily Puzzle's
+    streaks), so accounts imports none of them."""
+    found: dict = {}
+    for path in settings.ACCOUNT_PROFILE_EXTRAS:
+        found.update(import_string(path)(user))
+    return found
 
 
 class LanguageField(serializers.ChoiceField):
@@ -40,10 +50,11 @@ class UserSerializer(StrictModelSerializer):
     puzzle_streak = serializers.SerializerMethodField()
     best_puzzle_streak = serializers.SerializerMethodField()
 
-    def _streaks(self, user) -> tuple[int, int]:
-        cache = self.__dict__.setdefault("_streak_cache", {})  # one query for both fields
+    def _extras(self, user) -> dict:
+        """``profile_extras``, asked once for both fields."""
+        cache = self.__dict__.setdefault("_extras_cache", {})
         if user.pk not in cache:
-            cache[user.pk] = streaks(user)
+            cache[user.pk] = profile_extras(user)
         return cache[user.pk]
 
     def validate_email(self, value: str) -> str:
@@ -53,10 +64,10 @@ class UserSerializer(StrictModelSerializer):
         return value
 
     def get_puzzle_streak(self, user) -> int:
-        return self._streaks(user)[0]
+        return int(self._extras(user).get("puzzle_streak", 0))
 
     def get_best_puzzle_streak(self, user) -> int:
-        return self._streaks(user)[1]
+        return int(self._extras(user).get("best_puzzle_streak", 0))
 
     class Meta:
         model = User

@@ -14,12 +14,14 @@ def _camel(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
 
 
-def kind_enum_names() -> dict[str, list[str]]:
-    names: dict[str, list[str]] = {}
+def kind_enum_names() -> dict[str, list[tuple[object, object]]]:
+    """Each name with its choices as (value, label) pairs, as drf-spectacular takes them."""
+    names: dict[str, tuple[object, ...]] = {}
     for kind in kinds.all_kinds():
-        names[f"{_camel(kind.name)}KindEnum"] = [kind.name]
-        names[f"{_camel(kind.name)}LevelEnum"] = list(kind.levels)
-    return names
+        names[f"{_camel(kind.name)}KindEnum"] = (kind.name,)
+        names[f"{_camel(kind.name)}LevelEnum"] = kind.levels
+        names.update(kind.schema_enums)
+    return {name: [(choice, choice) for choice in choices] for name, choices in names.items()}
 
 
 def install() -> None:

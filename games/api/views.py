@@ -14,7 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
@@ -22,6 +22,7 @@ from rest_framework.throttling import UserRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
+from config.errors import ApiError
 from config.parsers import JSONParser
 from games import kinds, selectors, services
 from games.api import serializers as s
@@ -206,8 +207,7 @@ class GameMovesView(GameViewBase):
     )
     def post(self, request, game_id: int):
         kind = selectors.kind_of_game(game_id=_game_id(game_id))
-        data = s.submit_move_input(kind)(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _valid_for(kind, s.submit_move_input, request.data)
         receipt = services.submit_move(
             game_id=game_id,
             user=request.user,
@@ -218,6 +218,32 @@ class GameMovesView(GameViewBase):
         )
         headers = {"Idempotent-Replayed": "true"} if receipt.replayed else {}
         return Response(receipt.body, status=receipt.status, headers=headers)
+
+
+def _valid_for(kind, form_of, data):
+    """The body read with the game's kind's form. A body that another kind's form takes is
+    a move of the wrong game, not a malformed one: ``not_this_kind`` says so."""
+    form, refusal = _read(form_of(kind), data)
+    if refusal is None:
+        return form
+    for other in kinds.all_kinds():
+        if other is not kind and _read(form_of(other), data)[1] is None:
+            raise ApiError(
+                "not_this_kind",
+                _("This is a move of another game: this game is %(title)s.")
+                % {"title": kind.title},
+                details={"kind": kind.name},
+            )
+    raise refusal
+
+
+def _read(form_class, data):
+    """The form and why it refuses ``data`` (None: it takes it)."""
+    form = form_class(data=data)
+    try:
+        return form, None if form.is_valid() else ValidationError(form.errors)
+    except ApiError as exc:  # a field the form does not take (config.unknown_fields)
+        return form, exc
 
 
 class GamePreviewView(GameViewBase):
@@ -232,8 +258,7 @@ class GamePreviewView(GameViewBase):
     )
     def post(self, request, game_id: int):
         kind = selectors.kind_of_game(game_id=_game_id(game_id))
-        data = kind.move_input(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _valid_for(kind, lambda k: k.move_input, request.data)
         preview = services.preview_move(
             game_id=game_id, user=request.user, move=s.move_of(data.validated_data)
         )

@@ -8,7 +8,7 @@ import random
 from typing import Any, ClassVar
 
 from django.utils.html import format_html_join
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.crazy10s import engine as c10s
@@ -191,14 +191,19 @@ class Crazy10sKind(GameKind):
             squares = [{"square": name, "kind": kind} for name, kind in pairs]
         return howto.how_to_play(bonus_squares=squares)
 
-    def describe_move(self, *, kind: str, notation: str, is_timeout: bool) -> str:
+    def describe_move(self, *, kind: str, notation: str, is_timeout: bool, mine: bool) -> str:
         if kind == "timeout" or (kind == "pass" and is_timeout):
             return gettext("ran out of time")
         if kind == "pass":
             return gettext("passed")
-        if kind == "swap":
+        if kind == "swap" and mine:
             return gettext("swapped tiles %(tiles)s") % {"tiles": notation.removeprefix("swap ")}
-        return super().describe_move(kind=kind, notation=notation, is_timeout=is_timeout)
+        if kind == "swap":  # another player's swap shows only how many tiles
+            count = int(notation.removeprefix("swap ") or 0)
+            return ngettext("swapped %(n)s tile", "swapped %(n)s tiles", count) % {"n": count}
+        return super().describe_move(
+            kind=kind, notation=notation, is_timeout=is_timeout, mine=mine
+        )
 
     def timeout_consequence(self) -> str:
         return gettext("the turn is played as a pass")

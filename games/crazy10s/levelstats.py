@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.players import LEVELS
+from .selfplay import play_game
 
 STATS_PATH = Path(__file__).resolve().parent / "engine" / "level_stats.json"
 YARDSTICK = "greedy"
@@ -48,8 +49,6 @@ def paired_seeds(pairs: int, seed: int) -> list[int]:
 
 def play_pair(level: str, opponent: str, game_seed: int) -> list[dict[str, Any]]:
     """One seed played from both seats: per game the level's result, scores and move times."""
-    from .cli import play_game  # the command line imports this module
-
     games = []
     for seat in (0, 1):
         seats = (level, opponent) if seat == 0 else (opponent, level)

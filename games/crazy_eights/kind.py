@@ -62,6 +62,7 @@ class TimeoutMove:
 class CrazyEightsKind(GameKind):
     name: ClassVar[str] = "crazy_eights"
     title: ClassVar[Any] = _("Crazy Eights")
+    computer_players: ClassVar[Any] = _("The regulars")
     seats: ClassVar[range] = range(2, 5)
     levels: ClassVar[tuple[str, ...]] = levels.LEVELS
     move_kinds: ClassVar[tuple[str, ...]] = MOVE_KINDS
@@ -75,14 +76,21 @@ class CrazyEightsKind(GameKind):
     preview_output: ClassVar[type] = EmptyOutput  # a legality check: no move scores by itself
     # A match against computers only waits for its one person: no deadline, no timeout.
     solo_turn_clock: ClassVar[bool] = False
+    schema_enums: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "CrazyEightsTargetEnum": c8.options.TARGETS,
+        "CrazyEightsTableTargetEnum": serializers.TABLE_TARGETS,
+    }
     offers_hints: ClassVar[bool] = True
     coaches: ClassVar[bool] = True
-    table: ClassVar[TableSupport | None] = TableSupport(serializers.CrazyEightsTableOptionsSerializer)
+    table: ClassVar[TableSupport | None] = TableSupport(
+        serializers.CrazyEightsTableOptionsSerializer
+    )
     web: ClassVar[WebPage] = WebPage(
         page="web/games/crazy_eights.html",
         panel="web/games/crazy_eights_panel.html",
         context="web.crazy_eights.game_context",
         new_game_options="web/games/crazy_eights_options.html",
+        table_options="web/games/crazy_eights_table_options.html",
     )
 
     # --- engine access -----------------------------------------------------------------------
@@ -137,6 +145,24 @@ class CrazyEightsKind(GameKind):
         public = result.public_dict()
         after = MatchState(result.state, (*state.history, public))
         return PlayedMove(after, self.summary(after), _record(result, public, timeout=timeout))
+
+    def table_engine_options(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        return self.options(rules={**chosen.get("rules", {}), "target": chosen["target"]})
+
+    def describe_table_options(self, chosen: dict[str, Any]) -> list[str]:
+        rules = {"actions": True, "several": True, "classic": False, **chosen.get("rules", {})}
+        lines = [gettext("The match ends at %(n)s points.") % {"n": chosen["target"]}]
+        if rules["classic"]:
+            lines.append(gettext("Classic rules: no action cards, whoever goes out scores."))
+        elif rules["actions"]:
+            lines.append(gettext("Action cards: 2 is Draw 2, Queen is Skip, Ace is Reverse."))
+        else:
+            lines.append(gettext("No action cards."))
+        lines.append(
+            gettext("Several cards of one rank may be played at once.") if rules["several"]
+            else gettext("One card per turn.")
+        )
+        return lines
 
     def resign(self, seat: int) -> c8.Move:
         return c8.Resign(seat)
@@ -200,7 +226,7 @@ class CrazyEightsKind(GameKind):
         return howto.how_to_play()
 
     def timeout_consequence(self) -> str:
-        return gettext("the computer plays your seat until you are back")
+        return gettext("the computer plays that turn for you")
 
     def computer_name(self, level: str) -> str:
         return levels.level_name(level)

@@ -7,6 +7,7 @@ from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from games.crazy_eights.engine.options import TARGETS
 
 SUITS = ("C", "D", "H", "S")
+TABLE_TARGETS = (100, 200)
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -32,11 +33,19 @@ class CrazyEightsMoveSerializer(serializers.Serializer):
     )
 
 
+class TableRulesInputSerializer(serializers.Serializer):
+    actions = StrictBooleanField(default=True, help_text="2 draw two, Queen skip, Ace reverse")
+    several = StrictBooleanField(default=True, help_text="several cards of one rank at once")
+    classic = StrictBooleanField(default=False, help_text="the usual rules, no action cards")
+
+
 class CrazyEightsTableOptionsSerializer(serializers.Serializer):
     """What a table's host chooses: the match's target and the house rules."""
 
-    target = StrictChoiceField(choices=TARGETS, help_text="points that end the match")
-    rules = RulesInputSerializer(required=False)
+    target = StrictChoiceField(choices=TABLE_TARGETS, help_text="points that end the match")
+    rules = TableRulesInputSerializer(
+        default=lambda: {"actions": True, "several": True, "classic": False}
+    )
 
 
 # --- output ---------------------------------------------------------------------------------

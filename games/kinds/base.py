@@ -133,13 +133,15 @@ class WebPage:
     defaults show players, scores and the move list, and let a person resign. ``context``: the
     dotted path of ``f(request, view, history) -> dict`` that adds the kind's template context.
     ``new_game_options``: a template fragment with the kind's option fields on the new-game
-    form (named ``options.<field>``), ``None`` for a kind without options.
+    form (named ``options.<field>``, the names of ``options_input``), ``None`` for a kind
+    without options; ``table_options`` the same for a table's host (``table.options_input``).
     """
 
     page: str = "web/games/generic.html"
     panel: str = "web/games/generic_panel.html"
     context: str | None = None
     new_game_options: str | None = None
+    table_options: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,8 @@ class GameKind(ABC):
     # --- required -------------------------------------------------------------------------------
     name: ClassVar[str]  # the value of ``Game.kind``
     title: ClassVar[Any]  # the game's name for players (a lazy translation)
+    # What the computer players are called as a group on the new-game form (lazy translation).
+    computer_players: ClassVar[Any] = gettext_lazy("The computer")
     seats: ClassVar[range]  # how many seats a game may have (Crazy10s: range(2, 3))
     levels: ClassVar[tuple[str, ...]]  # computer levels (Crazy Eights: its regulars)
     move_kinds: ClassVar[tuple[str, ...]]  # values of ``Move.kind`` this kind writes
@@ -204,6 +208,10 @@ class GameKind(ABC):
     # Tables with friends (None: the kind's games are not dealt at tables).
     table: ClassVar[TableSupport | None] = None
     web: ClassVar[WebPage] = WebPage()
+    # Names for the schema's enums of the kind's own choice fields that several components
+    # share ({"CrazyEightsTargetEnum": (100, 150, 200)}): without a name drf-spectacular
+    # falls back to a hashed one.
+    schema_enums: ClassVar[dict[str, tuple[Any, ...]]] = {}
 
     # --- engine access --------------------------------------------------------------------------
     @abstractmethod
@@ -257,6 +265,15 @@ class GameKind(ABC):
         the same engine options."""
         return json.dumps(options, sort_keys=True, separators=(",", ":"))
 
+    def table_engine_options(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        """Engine options of a table's game from what its host chose (``table.options_input``'s
+        validated data); kinds with ``table``."""
+        return self.options(**chosen)
+
+    def describe_table_options(self, chosen: dict[str, Any]) -> list[str]:
+        """A table's options in words (the active language), one line each, for its lobby."""
+        return []
+
     # --- what players see -----------------------------------------------------------------------
     @abstractmethod
     def position(self, state: Any, seat: int, *, over: bool) -> dict[str, Any]:
@@ -279,9 +296,9 @@ class GameKind(ABC):
         active language."""
         return {"title": str(self.title), "sections": []}
 
-    def describe_move(self, *, kind: str, notation: str, is_timeout: bool) -> str:
+    def describe_move(self, *, kind: str, notation: str, is_timeout: bool, mine: bool) -> str:
         """A move of the history in words for the web page (the active language); the
-        notation is what the viewer may see of it."""
+        notation is what the viewer may see of it (``mine``: the viewer's own move)."""
         if kind == "resign":
             return str(gettext_lazy("resigned"))
         if is_timeout:

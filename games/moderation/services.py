@@ -1,5 +1,5 @@
 """Moderation writes. Each one: lock the row, change it, record a ``ModerationAction``, and leave
-side effects (signals, queued computer turns) to ``transaction.on_commit``.
+side effects (``games.effects``, queued computer turns) to ``transaction.on_commit``.
 
 Keyword-only functions called by the admin; they raise ``config.errors.ApiError`` for refusals
 (game over, not the computer's turn) and then change nothing.

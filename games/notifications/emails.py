@@ -106,7 +106,10 @@ def _sides(game: Game, user_id: int, language: str) -> tuple[Seat, Seat, str]:
 
 def _game_fields(game: Game, user_id: int, language: str) -> dict[str, Any]:
     mine, theirs, opponent = _sides(game, user_id, language)
+    with translation.override(language):
+        consequence = kinds.get(game.kind).timeout_consequence()
     return {
+        "consequence": consequence,
         "game": game.pk,
         "opponent": opponent,
         "mine": mine.score,
@@ -171,6 +174,18 @@ def _match_result_paragraph(game: Game, user_id: int, language: str) -> str:
     return text(language, "match_lost", game=game.pk, winner=names, scores=listed)
 
 
+def _table_title(payload: dict[str, Any], language: str) -> str:
+    """The name of the game a table invitation is for (older invitations name no kind: the
+    first kind that has tables)."""
+    name = payload.get("kind")
+    kind = (
+        kinds.get(name) if name in kinds.names()
+        else next(k for k in kinds.all_kinds() if k.table is not None)
+    )
+    with translation.override(language):
+        return str(kind.title)
+
+
 def content(n: SentNotification) -> dict[str, Any]:
     """Subject and body parts of the email for ``n`` (in the recipient's language)."""
     user = n.user
@@ -194,7 +209,8 @@ def content(n: SentNotification) -> dict[str, Any]:
         if n.kind == Kind.NUDGE:
             parts["paragraphs"].append(text(language, "deadline", **fields))
     elif n.kind == Kind.INVITE:
-        fields = {"host": single_line(n.payload.get("host", "")), "code": n.payload.get("code")}
+        fields = {"host": single_line(n.payload.get("host", "")), "code": n.payload.get("code"),
+                  "title": _table_title(n.payload, language)}
         parts["subject"] = text(language, "subject_invite", **fields)
         parts["paragraphs"] = [text(language, "invite", **fields)]
         parts["action_url"] = n.payload.get("url")

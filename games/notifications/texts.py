@@ -23,14 +23,14 @@ TEXTS = {
     "subject_nudge": _("{opponent} is waiting for your move in game #{game}"),
     "turn": _("It is your turn in game #{game} against {opponent}."),
     "last_move": _("Last move by {opponent}: {move}."),
-    "last_move_timeout": _("{opponent}'s turn timed out and was played as a pass."),
+    "last_move_timeout": _("{opponent}'s time to move ran out: {consequence}."),
     "score": _("Score: you {mine}, {opponent} {theirs}."),
     "deadline": _("Please move before {deadline}."),
     "gathered": _("These games are waiting for your move, most urgent first:"),
     "game_line": _("Game #{game} against {opponent}, move before {deadline}"),
     "reminder": _(
         "Your time to move in game #{game} against {opponent} runs out at {deadline}. If "
-        "you do not move, your turn is played as a pass."
+        "you do not move by then, {consequence}."
     ),
     "started": _("Your game #{game} against {opponent} has started."),
     "started_you_first": _("You have the first move."),
@@ -40,7 +40,7 @@ TEXTS = {
     "draw": _("Game #{game} against {opponent} ended in a draw, {mine} to {theirs}."),
     "nudge": _("{opponent} is waiting for your move in game #{game} and sent you a reminder."),
     "open_game": _("Open the game"),
-    "subject_invite": _("{host} invites you to a table of Crazy Eights"),
+    "subject_invite": _("{host} invites you to a table of {title}"),
     "invite": _(
         "{host} invites you to sit at table {code}. Open the link to join; the match starts "
         "when the host deals."

@@ -1,5 +1,5 @@
 """Every write to a game: lock the row, check the move number, call the engine, save, and
-schedule side effects (computer turn, signals) with ``transaction.on_commit``.
+schedule side effects (``games.effects``, the computer's turn) with ``transaction.on_commit``.
 
 All functions are keyword-only; they raise ``config.errors.ApiError`` for refusals and leave the
 database unchanged when they do (the transaction rolls back).

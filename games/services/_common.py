@@ -5,13 +5,12 @@ scheduled with ``transaction.on_commit``, and ``_record_move``, which persists a
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
-from games import dispatch, errors, kinds, signals
+from games import dispatch, effects, errors, kinds
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
 from games.results import result_problems
@@ -41,15 +40,11 @@ def _seat_of(seats: list[Seat], user: User) -> Seat:
     raise errors.not_a_player()
 
 
-def _send_on_commit(signal, **kwargs: Any) -> None:
-    signals.recording.send(sender=Game, event=signal, **kwargs)  # the outbox, same transaction
-    transaction.on_commit(lambda: signal.send(sender=Game, **kwargs))
-
-
 def _begin_turn(
     game: Game, seats: list[Seat], now: datetime, *, after_computer: bool = False
 ) -> None:
-    """Start the turn of ``game.current_seat``: clock, signal, and the computer if it moves.
+    """Start the turn of ``game.current_seat``: clock, its effects (the turn email, events),
+    and the computer if it moves.
 
     A game with one person against computers of a kind without a solo turn clock waits for
     that person: no deadline (so no timeout and no reminder). A computer turn that follows
@@ -67,12 +62,7 @@ def _begin_turn(
             dispatch.enqueue_turn_deadline_on_commit(game.pk, game.move_number, game.turn_deadline)
     else:
         game.turn_deadline = now + timedelta(hours=game.turn_hours)
-    _send_on_commit(
-        signals.turn_started,
-        game_id=game.pk,
-        seat_index=game.current_seat,
-        move_number=game.move_number,
-    )
+    effects.turn_started(game, seats)
     if seat.plays_itself:
         pause = float(getattr(settings, "GAMES_AI_PAUSE_SECONDS", 0)) if after_computer else 0
         dispatch.enqueue_ai_turn_on_commit(game.pk, game.move_number, countdown=pause)
@@ -94,7 +84,7 @@ def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     game.current_seat = kind.summary(kind.load(game.state)).to_move
     _begin_turn(game, seats, now)
     game.save()
-    _send_on_commit(signals.game_started, game_id=game.pk)
+    effects.game_started(game, seats)
 
 
 def _record_move(
@@ -106,7 +96,7 @@ def _record_move(
     summary, record = played.summary, played.record
     game.state = kind.dump(played.state)
     game.move_number = summary.move_number
-    Move.objects.create(
+    move = Move.objects.create(
         game=game,
         number=summary.move_number,
         seat=record.seat,
@@ -125,8 +115,9 @@ def _record_move(
         _set_results(seats, summary.outcome)
         fields.append("result")
     Seat.objects.bulk_update(seats, fields)
+    effects.move_played(game, seats, move)
     if summary.outcome is not None:
-        _finish(game, summary.outcome, now)
+        _finish(game, seats, summary.outcome, now)
     else:
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
@@ -145,8 +136,10 @@ def _set_results(seats: list[Seat], outcome: GameOutcome) -> None:
         seat.result = outcome.results[seat.index]
 
 
-def _finish(game: Game, outcome: GameOutcome, now: datetime, *, aborted: bool = False) -> None:
-    """The game is over (``game.save()`` is the caller's): result, no clock, game_finished.
+def _finish(
+    game: Game, seats: list[Seat], outcome: GameOutcome, now: datetime, *, aborted: bool = False
+) -> None:
+    """The game is over (``game.save()`` is the caller's): result, no clock, its effects.
 
     The result is checked before anything is saved: one that does not fit the game's seats is
     a bug, and storing it would break every later read of the game (the database refuses it
@@ -160,4 +153,4 @@ def _finish(game: Game, outcome: GameOutcome, now: datetime, *, aborted: bool = 
     game.turn_started_at = None
     game.turn_deadline = None
     game.result = outcome.to_json()
-    _send_on_commit(signals.game_finished, game_id=game.pk)
+    effects.game_finished(game, seats)

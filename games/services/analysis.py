@@ -27,7 +27,7 @@ from django.db import transaction
 from django.db.models import Exists, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 
-from games import dispatch, kinds, signals
+from games import dispatch, effects, kinds
 from games.kinds.base import GameKind
 from games.models import Game, Move, Seat
 
@@ -98,7 +98,7 @@ def analyse_moves(*, game_id: int, up_to: int | None = None) -> list[int]:
                 break
     if up_to is None and game.is_over and not due_moves(game).exists():
         # The whole game was asked for and nothing is left: its analysis can be fetched.
-        transaction.on_commit(lambda: signals.analysis_ready.send(sender=Game, game_id=game_id))
+        effects.analysis_ready(game_id)
     return written
 
 
@@ -109,10 +109,7 @@ def _save(move: Move, score: int, notation: str) -> bool:
             best_score=score, best_notation=notation
         )
         if updated:
-            game_id, number = move.game_id, move.number
-            transaction.on_commit(lambda: signals.move_analysed.send(
-                sender=Game, game_id=game_id, move_number=number
-            ))
+            effects.move_analysed(move.game_id, move.number)
     return bool(updated)
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import kinds, signals
+from games import effects, kinds
 from games.models import Game, Move, Seat
 from games.services._common import _record_move, _seats
 
@@ -91,12 +91,7 @@ def play_timeout(
         if game.turn_seconds and seats[seat].user_id is not None and not seats[seat].away:
             seats[seat].away = True
             Seat.objects.filter(pk=seats[seat].pk).update(away=True)
-            game_pk = game.pk
-            transaction.on_commit(
-                lambda: signals.seat_taken_over.send(
-                    sender=Game, game_id=game_pk, seat_index=seat
-                )
-            )
+            effects.seat_taken_over(game, seats, seat)
         played = kind.play(kind.load(game.state), kind.timeout(seat), seat=seat)
         _record_move(game, seats, played, now=now)
         return Move.objects.get(game=game, number=game.move_number)

@@ -2,7 +2,8 @@
 
 One path for every kind and seat count: the request's seats decide it. With random seats the
 request joins a waiting game of the same pool (kind, the kind's pairing key, turn time, rated,
-seat count) or becomes one; otherwise the game starts at once. Games whose seats are all
+seat count) in its first open seat, whoever else sits there, or becomes one; otherwise the game
+starts at once. Games whose seats are all
 decided by someone else (a table's deal, a rematch) come through ``create_seated_game``.
 """
 
@@ -52,7 +53,8 @@ class SeatPlan:
 
 
 def _invalid_seats(message: str) -> errors.ApiError:
-    return errors.invalid(message, seats=[message])
+    """A rule of the seats the schema cannot state (its own code: the shape was right)."""
+    return errors.ApiError("invalid_seats", message, details={"seats": [message]})
 
 
 def _plan(user: User, kind: GameKind, seats: list[dict[str, Any]]) -> list[SeatPlan]:
@@ -71,11 +73,6 @@ def _plan(user: User, kind: GameKind, seats: list[dict[str, Any]]) -> list[SeatP
         )
     if shapes.count("you") != 1:
         raise _invalid_seats(_('Exactly one seat is yours: {"you": true}.'))
-    if "random" in shapes and set(shapes) != {"you", "random"}:
-        raise _invalid_seats(
-            _("Random opponents fill every other seat: a game with random seats has no "
-              "computer or named player.")
-        )
     plans: list[SeatPlan] = []
     named: set[int] = set()
     for seat in seats:

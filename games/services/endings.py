@@ -81,7 +81,7 @@ def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> N
     outcome = GameOutcome(termination, winners, scores, tuple(0 for _ in every_seat), results)
     _set_results(seats, outcome)
     Seat.objects.bulk_update(seats, ["result"])
-    _finish(game, outcome, timezone.now(), aborted=termination in NOT_PLAYED)
+    _finish(game, seats, outcome, timezone.now(), aborted=termination in NOT_PLAYED)
     game.save()
 
 

@@ -6,6 +6,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from games import kinds
 from games.models import Seat
 from games.tables.models import Table, TableSeat
 
@@ -23,11 +24,11 @@ class TableSeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("code", "host", "status", "seat_list", "target", "rules_text", "game_link",
+    list_display = ("code", "kind", "host", "status", "seat_list", "options_text", "game_link",
                     "created_at")
-    list_filter = ("status",)
+    list_filter = ("status", "kind")
     search_fields = ("code", "host__username")
-    readonly_fields = ("code", "host", "status", "target", "rules", "game_link", "match_seats",
+    readonly_fields = ("code", "kind", "host", "status", "options", "game_link", "match_seats",
                        "created_at", "dealt_at", "closed_at")
     exclude = ("game",)
     inlines = [TableSeatInline]
@@ -42,10 +43,9 @@ class TableAdmin(admin.ModelAdmin):
     def seat_list(self, table: Table) -> str:
         return ", ".join(f"{s.index}: {s.user.username}" for s in table.seats.all()) or "-"
 
-    @admin.display(description="rules")
-    def rules_text(self, table: Table) -> str:
-        on = [name for name, value in sorted((table.rules or {}).items()) if value]
-        return ", ".join(on) or "standard"
+    @admin.display(description="options")
+    def options_text(self, table: Table) -> str:
+        return "; ".join(kinds.get(table.kind).describe_table_options(table.options)) or "-"
 
     @admin.display(description="match")
     def game_link(self, table: Table) -> str:

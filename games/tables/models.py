@@ -1,15 +1,13 @@
-"""Tables with friends: a code to share, four seats, the host's rules, then one match.
+"""Tables with friends: a code to share, the kind's seats, the host's options, then one game
+(for every kind that declares table support, ``GameKind.table``).
 
 Before the deal the seats are ``TableSeat`` rows; the deal creates the game (``Table.game``)
-with a ``games.Seat`` per table seat and a computer regular in every empty one. From then on
+with a ``games.Seat`` per table seat and a computer player in every empty one. From then on
 the game's seats are the truth (who left, who is away), and the table only lists who sat down.
 """
 
 from django.conf import settings
 from django.db import models
-
-SEATS = 4
-TARGETS = (100, 200)
 
 
 class Table(models.Model):
@@ -24,9 +22,9 @@ class Table(models.Model):
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hosted_tables"
     )
-    target = models.PositiveSmallIntegerField(default=100)
-    # {"actions": bool, "several": bool, "classic": bool}: the host's house rules.
-    rules = models.JSONField(default=dict)
+    kind = models.CharField(max_length=32)
+    # What the host chose: the kind's table options (``GameKind.table.options_input``).
+    options = models.JSONField(default=dict)
     game = models.OneToOneField(
         "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
     )

@@ -8,24 +8,26 @@ is the game's seats' business (``games.services.leave_seat`` / ``come_back``).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from games import effects, kinds, services
 from games import errors as game_errors
-from games import kinds, services, signals
+from games.kinds.base import GameKind
 from games.models import Game, Seat
 from games.tables import codes, errors
-from games.tables.models import SEATS, Table, TableSeat
+from games.tables.models import Table, TableSeat
 from social import blocks
 
 if TYPE_CHECKING:
     from accounts.models import User
 
-KIND = "crazy_eights"  # tables deal Crazy Eights (a registered kind, reached by name)
 CODE_ATTEMPTS = 8
 
 
@@ -33,20 +35,60 @@ def turn_seconds() -> int:
     return int(getattr(settings, "TABLES_TURN_SECONDS", 30))
 
 
-def computer_levels() -> list[str]:
-    """The regulars for a table's empty seats, in the order they sit down: the configured one
-    first, then the others, so that every computer at the table is someone different."""
+def table_kinds() -> list[GameKind]:
+    """The kinds whose games are dealt at tables (the first is the default)."""
+    return [kind for kind in kinds.all_kinds() if kind.table is not None]
+
+
+def seat_count(table: Table) -> int:
+    """A table has as many seats as the largest game of its kind."""
+    return kinds.get(table.kind).seats.stop - 1
+
+
+def computer_levels(kind: GameKind) -> list[str]:
+    """The computer players for a table's empty seats, in the order they sit down: the
+    configured one first (if the kind has it), then the others, so that every computer at
+    the table is someone different."""
     first = str(getattr(settings, "TABLES_COMPUTER_LEVEL", "aggressive"))
-    return [first, *(level for level in kinds.get(KIND).levels if level != first)]
+    if first not in kind.levels:
+        return list(kind.levels)
+    return [first, *(level for level in kind.levels if level != first)]
 
 
-def create_table(*, user: User, target: int, rules: dict[str, Any]) -> Table:
-    """A new open table with ``user`` as host in seat 0 and a code no open table has."""
+def _table_kind(name: str | None) -> GameKind:
+    offered = table_kinds()
+    if name is None and offered:
+        return offered[0]
+    kind = kinds.get(name) if name in kinds.names() else None
+    if kind is None or kind.table is None:
+        raise game_errors.invalid(
+            _("Tables deal one of %(kinds)s.") % {"kinds": [k.name for k in offered]},
+            kind=[f"one of {[k.name for k in offered]}"],
+        )
+    return kind
+
+
+def table_options(kind: GameKind, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The host's options, validated by the kind's own table form (as JSON)."""
+    assert kind.table is not None
+    form = kind.table.options_input(data=options or {})
+    if not form.is_valid():
+        raise game_errors.invalid(_("The options of the table are not valid."), **form.errors)
+    return json.loads(json.dumps(form.validated_data))
+
+
+def create_table(
+    *, user: User, kind: str | None = None, options: dict[str, Any] | None = None
+) -> Table:
+    """A new open table of ``kind`` (the first kind with tables without one) with ``user`` as
+    host in seat 0 and a code no open table has; ``options`` are the kind's table options."""
+    game_kind = _table_kind(kind)
+    chosen = table_options(game_kind, options)
     for _attempt in range(CODE_ATTEMPTS):
         try:
             with transaction.atomic():
                 table = Table.objects.create(
-                    code=codes.new_code(), host=user, target=target, rules=dict(rules)
+                    code=codes.new_code(), host=user, kind=game_kind.name, options=chosen
                 )
                 TableSeat.objects.create(table=table, index=0, user=user)
                 return table
@@ -72,12 +114,7 @@ def _lock(code: str) -> Table:
 
 def _announce(table: Table, event: str, user: User) -> None:
     """Tell the table's players once this write commits (the live event stream listens)."""
-    table_id, user_id = table.pk, user.pk
-    transaction.on_commit(
-        lambda: signals.table_changed.send(
-            sender=Table, table_id=table_id, event=event, user_id=user_id
-        )
-    )
+    effects.table_changed(table.pk, event, user.pk)
 
 
 def _game_seat(table: Table, user: User) -> Seat | None:
@@ -98,7 +135,7 @@ def join(*, user: User, code: str) -> Table:
         seated = {s.index: s.user_id for s in table.seats.all()}
         if user.pk in seated.values():
             return table
-        free = [i for i in range(SEATS) if i not in seated]
+        free = [i for i in range(seat_count(table)) if i not in seated]
         if not free:
             raise errors.table_full()
         TableSeat.objects.create(table=table, index=free[0], user=user)
@@ -146,7 +183,7 @@ def _close(table: Table, now) -> None:
 
 
 def deal(*, user: User, code: str) -> Table:
-    """The host starts the match: a computer regular sits in every empty seat; the game and
+    """The host starts the game: a computer player sits in every empty seat; the game and
     the table's new status commit together."""
     with transaction.atomic():
         table = _lock(code)
@@ -155,17 +192,14 @@ def deal(*, user: User, code: str) -> Table:
         if table.status != Table.Status.OPEN:
             raise errors.already_dealt()
         seated = {s.index: s.user for s in table.seats.select_related("user")}
-        regulars = iter(computer_levels())
+        game_kind = kinds.get(table.kind)
+        computers = iter(computer_levels(game_kind))
         players: list[Any] = [
-            seated[i] if i in seated else next(regulars) for i in range(SEATS)
+            seated[i] if i in seated else next(computers) for i in range(seat_count(table))
         ]
-        game_kind = kinds.get(KIND)
-        form = game_kind.options_input(data={"rules": {**table.rules, "target": table.target}})
-        if not form.is_valid():  # the table's rules were checked when it was created
-            raise game_errors.invalid("bad table rules", **form.errors)
-        options = game_kind.options(**form.validated_data)
         game = services.create_seated_game(
-            kind=KIND, players=players, options=options, turn_seconds=turn_seconds()
+            kind=table.kind, players=players, options=game_kind.table_engine_options(table.options),
+            turn_seconds=turn_seconds(),
         )
         table.game = game
         table.status = Table.Status.DEALT
@@ -203,10 +237,7 @@ def invite(*, user: User, code: str, username: str) -> Table:
             raise game_errors.cannot_play_yourself()
         # A player who blocked the inviter never hears of it; the inviter is not told.
         if not blocks.blocks(other.pk, user.pk):
-            signals.table_invitation.send(
-                sender=Table, table_id=table.pk, code=table.code, user_id=other.pk,
-                host_id=user.pk,
-            )
+            effects.table_invitation(table.pk, table.code, table.kind, other.pk, user.pk)
         return table
 
 
@@ -229,8 +260,8 @@ def share_url(table: Table) -> str:
 
 
 def show(table: Table) -> dict[str, Any]:
-    """The table as anybody with the code sees it: host, rules, seats, status, game id.
-    Only public facts: names, whether a seat is a computer, away or left."""
+    """The table as anybody with the code sees it: kind, host, options, seats, status, game
+    id. Only public facts: names, whether a seat is a computer, away or left."""
     game: Game | None = table.game
     seats: list[dict[str, Any]] = []
     if game is not None:
@@ -246,7 +277,7 @@ def show(table: Table) -> dict[str, Any]:
             })
     else:
         taken = {s.index: s for s in table.seats.select_related("user")}
-        for i in range(SEATS):
+        for i in range(seat_count(table)):
             s = taken.get(i)
             seats.append({
                 "seat": i,
@@ -261,8 +292,10 @@ def show(table: Table) -> dict[str, Any]:
         "share_url": share_url(table),
         "status": table.status,
         "host": table.host.username,
-        "target": table.target,
-        "rules": {**table.rules, "target": table.target},
+        "kind": table.kind,
+        "title": str(kinds.get(table.kind).title),
+        "options": table.options,
+        "house_rules": kinds.get(table.kind).describe_table_options(table.options),
         "seats": seats,
         "turn_seconds": turn_seconds(),
         "game_id": table.game_id,

@@ -31,10 +31,6 @@ log = logging.getLogger(__name__)
 SWEEP_AGE = timedelta(seconds=60)
 
 
-def on_game_finished(sender, *, game_id: int, **kwargs) -> None:
-    dispatch.enqueue_rating(game_id)
-
-
 def is_ratable(game: Game, seats: list[Seat]) -> bool:
     return (
         game.status == Game.Status.FINISHED

@@ -140,7 +140,7 @@ def test_no_game_email_reaches_an_unverified_address(
     game = game_services.create_game(user=alice, opponent={"username": "erin"})
     game_services.submit_move(game_id=game.pk, user=alice, move="g7=5 h7=5",
                               expected_move_number=0)
-    table = tables.create_table(user=alice, target=100, rules={})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     tables.invite(user=alice, code=table.code, username="erin")
 
     started = SentNotification.objects.get(key__startswith=f"started:{game.pk}:", user=erin)

@@ -3,7 +3,6 @@
 import pytest
 from django.urls import reverse
 
-from games import signals
 from games.models import Game
 from games.moderation.models import ModerationAction
 
@@ -14,15 +13,9 @@ USERS = reverse("admin:accounts_user_changelist")
 
 
 @pytest.fixture
-def finished_signals():
-    sent: list[int] = []
-
-    def receiver(sender, game_id, **kwargs):
-        sent.append(game_id)
-
-    signals.game_finished.connect(receiver, weak=False)
-    yield sent
-    signals.game_finished.disconnect(receiver)
+def finished_announced(game_effects):
+    """The games whose end was announced after commit, in order."""
+    return lambda: [game for name, game, _ in game_effects if name == "game_finished"]
 
 
 def _act(client, url, action: str, *ids: int):
@@ -31,7 +24,7 @@ def _act(client, url, action: str, *ids: int):
     return response
 
 
-def test_abort(moderator_client, moderator, human_game, finished_signals,
+def test_abort(moderator_client, moderator, human_game, finished_announced,
                django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         _act(moderator_client, GAMES, "abort_games", human_game.pk)
@@ -43,11 +36,11 @@ def test_abort(moderator_client, moderator, human_game, finished_signals,
         moderator, "abort_game", human_game.pk
     )
     assert action.details["status"] == "active" and action.created_at is not None
-    assert finished_signals == [human_game.pk]
+    assert finished_announced() == [human_game.pk]
 
 
 @pytest.mark.parametrize("seat_index", [0, 1])
-def test_award_to_a_seat(moderator_client, human_game, finished_signals, seat_index,
+def test_award_to_a_seat(moderator_client, human_game, finished_announced, seat_index,
                          django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         _act(moderator_client, GAMES, f"award_to_seat_{seat_index}", human_game.pk)
@@ -57,7 +50,7 @@ def test_award_to_a_seat(moderator_client, human_game, finished_signals, seat_in
     action = ModerationAction.objects.get()
     assert action.action == "award_game" and action.details["seat_index"] == seat_index
     assert action.target_user.username == ("alice", "bob")[seat_index]
-    assert finished_signals == [human_game.pk]
+    assert finished_announced() == [human_game.pk]
 
 
 def test_a_finished_game_is_refused_and_nothing_recorded(moderator_client, human_game):

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import kinds, signals
+from games import kinds
 from games.crazy_eights.engine import format_hand
 from games.crazy_eights.engine.moves import format_move
 from games.models import Game, Seat
@@ -48,7 +48,7 @@ def table_game(alice, bob, ai_queue, timers, django_capture_on_commit_callbacks)
     computers' first turns played, so that a person is to move."""
     from games import services
 
-    table = tables.create_table(user=alice, target=100, rules={"actions": True})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {"actions": True}})
     tables.join(user=bob, code=table.code)
     with django_capture_on_commit_callbacks(execute=True):
         table = tables.deal(user=alice, code=table.code)
@@ -60,15 +60,9 @@ def table_game(alice, bob, ai_queue, timers, django_capture_on_commit_callbacks)
 
 
 @pytest.fixture
-def finished_signals():
-    sent: list[int] = []
-
-    def receiver(sender, game_id, **kwargs):
-        sent.append(game_id)
-
-    signals.game_finished.connect(receiver, weak=False)
-    yield sent
-    signals.game_finished.disconnect(receiver)
+def finished_announced(game_effects):
+    """The games whose end was announced after commit, in order."""
+    return lambda: [game for name, game, _ in game_effects if name == "game_finished"]
 
 
 def _page(client, game: Game) -> str:
@@ -121,7 +115,7 @@ def test_staff_without_the_game_permission_are_refused(user_factory, solo):
     assert b"stock" not in response.content
 
 
-def test_abort_a_crazy_eights_game(moderator_client, moderator, solo, finished_signals,
+def test_abort_a_crazy_eights_game(moderator_client, moderator, solo, finished_announced,
                                    django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         _act(moderator_client, "abort_games", solo.pk)
@@ -129,12 +123,12 @@ def test_abort_a_crazy_eights_game(moderator_client, moderator, solo, finished_s
     assert game.status == Game.Status.ABORTED and game.result["winner"] is None
     action = ModerationAction.objects.get()
     assert (action.moderator, action.action, action.game_id) == (moderator, "abort_game", solo.pk)
-    assert finished_signals == [solo.pk]
+    assert finished_announced() == [solo.pk]
 
 
 @pytest.mark.parametrize("seat_index", [0, 1, 2, 3])
 def test_award_a_crazy_eights_game_to_any_seat(moderator_client, solo, seat_index,
-                                               finished_signals,
+                                               finished_announced,
                                                django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         _act(moderator_client, f"award_to_seat_{seat_index}", solo.pk)
@@ -145,7 +139,7 @@ def test_award_a_crazy_eights_game_to_any_seat(moderator_client, solo, seat_inde
     assert action.action == "award_game" and action.details["seat_index"] == seat_index
     seat = Seat.objects.get(game=solo, index=seat_index)
     assert action.target_user == seat.user and action.details["ai_level"] == seat.ai_level
-    assert finished_signals == [solo.pk]
+    assert finished_announced() == [solo.pk]
 
 
 def test_award_to_a_seat_a_game_lacks_is_refused(moderator_client, human_game):
@@ -243,12 +237,12 @@ def test_the_table_list_and_page(user_factory, table_game, alice, carol,
     client = Client()
     client.force_login(admin_user)
     table = Table.objects.get(game=table_game)
-    open_table = tables.create_table(user=carol, target=200, rules={})
+    open_table = tables.create_table(user=carol, options={"target": 200, "rules": {}})
     with django_assert_max_num_queries(12):
         page = client.get(TABLES).content.decode()
     assert table.code in page and open_table.code in page
     assert "0: alice, 1: bob" in page and "0: carol" in page
-    assert "actions" in page and "standard" in page
+    assert "Action cards: 2 is Draw 2" in page and "The match ends at 200 points." in page
     game_url = reverse("admin:games_game_change", args=[table_game.pk])
     assert f'href="{game_url}"' in page
     detail = client.get(reverse("admin:tables_table_change", args=[table.pk]))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from games import services as game_services
-from games import signals
 from games.models import Game
 from games.moderation import services as moderation
 from games.moderation.models import ModerationAction
@@ -17,19 +16,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def finished_signals():
-    seen: list[int] = []
-
-    def receiver(sender, *, game_id: int, **kwargs) -> None:
-        seen.append(game_id)
-
-    signals.game_finished.connect(receiver)
-    yield seen
-    signals.game_finished.disconnect(receiver)
+def finished_announced(game_effects):
+    """The games whose end was announced after commit, in order."""
+    return lambda: [game for name, game, _ in game_effects if name == "game_finished"]
 
 
 def test_suspension_ends_the_players_active_games(
-    moderator, alice, bob, carol, ai_queue, fixed_seed, finished_signals,
+    moderator, alice, bob, carol, ai_queue, fixed_seed, finished_announced,
     django_capture_on_commit_callbacks, monkeypatch,
 ):
     monkeypatch.setattr("games.notifications.services._common._enqueue_send", lambda n: None)
@@ -54,7 +47,7 @@ def test_suspension_ends_the_players_active_games(
     # No move yet: nobody won or lost anything.
     assert untouched.status == fresh.status == Game.Status.ABORTED
     assert others.status == Game.Status.ACTIVE  # not bob's
-    assert sorted(finished_signals) == sorted([started.pk, untouched.pk, fresh.pk])
+    assert sorted(finished_announced()) == sorted([started.pk, untouched.pk, fresh.pk])
     assert action.details["active_games_awarded"] == [started.pk]
     assert action.details["active_games_aborted"] == sorted([untouched.pk, fresh.pk])
     assert ModerationAction.objects.filter(action="suspend_user", target_user=bob).count() == 1

@@ -107,8 +107,8 @@ def world(user_factory, ai_queue, fixed_seed) -> dict:
     waiting = services.create_game(user=player, opponent={"random": True}, turn_hours=168)
     over = services.create_game(user=player, opponent={"username": "rival"})
     services.resign(game_id=over.pk, user=rival)
-    table = tables.create_table(user=player, target=100,
-                                rules={"actions": True, "several": True, "classic": False})
+    rules = {"actions": True, "several": True, "classic": False}
+    table = tables.create_table(user=player, options={"target": 100, "rules": rules})
     friends.request(user=friend, username="schemathesis")
     device = tokens.issue(user=player, name="phone")[0]
     TOKEN["key"] = tokens.issue(user=player, name="schemathesis")[1]

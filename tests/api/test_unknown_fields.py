@@ -86,8 +86,8 @@ def world(alice, bob, ai_queue, fixed_seed, make_client):
     game = services.create_game(user=alice, opponent={"username": "bob"})
     over = services.create_game(user=alice, opponent={"username": "bob"})
     services.resign(game_id=over.pk, user=bob)
-    table = tables.create_table(user=alice, target=100,
-                                rules={"actions": True, "several": True, "classic": False})
+    rules = {"actions": True, "several": True, "classic": False}
+    table = tables.create_table(user=alice, options={"target": 100, "rules": rules})
     make_client(bob).post("/api/v1/me/friends", {"username": "alice"}, format="json")
     device = tokens.issue(user=alice, name="other")[0]
     values = {

@@ -36,10 +36,10 @@ def test_move_reaches_both_players_with_whose_turn(
     assert move["game"] == game.pk and move["move_number"] == 1 and move["score"] == 20
     assert move["notation"] == Move.objects.get(game=game, number=1).public_notation
     assert (move["turn"], move["your_turn"], move["by_you"]) == (1, True, False)
-    assert "rack" not in move
+    assert "own" not in move
     assert [t for t, _ in rest] == ["deadline", "your_turn"]
     (_, mine), *_ = events_of(alice)
-    assert mine["rack"] == Seat.objects.get(game=game, index=0).private["rack"]
+    assert mine["own"]["rack"] == Seat.objects.get(game=game, index=0).private["rack"]
     assert mine["your_turn"] is False
 
 
@@ -102,8 +102,8 @@ def test_no_event_carries_another_players_tiles(
     for event_type, data in events:
         text = repr(data)
         assert "seed" not in data and "bag" not in data, text
-        if "rack" in data:
+        if "own" in data:
             assert event_type == "move" and data["by_you"], text
         for key, value in data.items():
-            if key != "rack" and isinstance(value, list) and len(value) >= 3:
+            if key != "own" and isinstance(value, list) and len(value) >= 3:
                 assert value not in computer_racks, f"{event_type}: {text}"

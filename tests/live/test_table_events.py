@@ -8,8 +8,8 @@ import pytest
 from games import dispatch, services
 from games.models import Game, Move, Seat
 from games.tables import services as tables
+from live import game_events
 from live.models import LiveEvent
-from live.receivers import publish_move
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_joining_dealing_leaving_and_coming_back_reach_everyone_at_the_table(
 ):
     capture = django_capture_on_commit_callbacks
     with capture(execute=True):
-        table = tables.create_table(user=alice, target=100, rules={})
+        table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     with capture(execute=True):
         tables.join(user=bob, code=table.code)
     for user in (alice, bob):
@@ -61,7 +61,7 @@ def test_a_missed_deadline_announces_the_takeover(
     alice, bob, ai_queue, django_capture_on_commit_callbacks
 ):
     capture = django_capture_on_commit_callbacks
-    table = tables.create_table(user=alice, target=100, rules={})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     tables.join(user=bob, code=table.code)
     with capture(execute=True):
         table = tables.deal(user=alice, code=table.code)
@@ -89,10 +89,11 @@ def test_round_and_match_over_carry_the_revealed_hands(alice, bob, ai_queue):
                   "hands": [[], ["7H", "KS"]], "points": [0, 17], "scores": [0, 17]}
     match_over = {"kind": "match_over", "termination": "target_reached", "winners": [0],
                   "ranking": [0, 1], "scores": [0, 17]}
+    public = {"seat": 0, "move": "7C", "events": [round_over, match_over]}
     Move.objects.create(game=game, number=1, seat=0, kind="play", notation="7C",
-                        public_notation="7C",
-                        public={"seat": 0, "move": "7C", "events": [round_over, match_over]})
-    publish_move(game, 1)
+                        public_notation="7C", public=public)
+    snapshot = game_events.Snapshot.of(game, list(game.seats.order_by("index")))
+    game_events.move_played(snapshot, game_events.MoveFacts(1, 0, "play", "7C", 0, public))
     for user in (alice, bob):
         assert types_of(user)[-3:] == ["move", "round_over", "match_over"]
         shown = last_of(user, "round_over")

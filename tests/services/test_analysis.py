@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import dispatch, kinds, selectors, services, signals, tasks
+from games import dispatch, kinds, selectors, services, tasks
 from games.crazy10s import cli
 from games.crazy10s import engine as c10s
 from games.models import Game, Move
@@ -25,21 +25,10 @@ def analysis_queue(monkeypatch):
 
 
 @pytest.fixture
-def analysed_signals():
-    """(signal name, kwargs) of every move_analysed / analysis_ready sent."""
-    sent: list[tuple[str, dict]] = []
-
-    def on_move(sender, **kwargs):
-        sent.append(("move_analysed", {k: v for k, v in kwargs.items() if k != "signal"}))
-
-    def on_ready(sender, **kwargs):
-        sent.append(("analysis_ready", {k: v for k, v in kwargs.items() if k != "signal"}))
-
-    signals.move_analysed.connect(on_move, dispatch_uid="test-analysed")
-    signals.analysis_ready.connect(on_ready, dispatch_uid="test-ready")
-    yield sent
-    signals.move_analysed.disconnect(dispatch_uid="test-analysed")
-    signals.analysis_ready.disconnect(dispatch_uid="test-ready")
+def analysed_signals(game_effects):
+    """(name, kwargs) of every move_analysed / analysis_ready published after commit, so far."""
+    return lambda: [(name, {"game_id": game, **details}) for name, game, details in game_effects
+                    if name in ("move_analysed", "analysis_ready")]
 
 
 def analyze_best(state: c10s.GameState) -> tuple[int, str]:
@@ -137,7 +126,9 @@ def test_the_analysis_is_idempotent(
     with django_capture_on_commit_callbacks(execute=True):
         assert services.analyse_moves(game_id=human_game.pk, up_to=1) == [1]
     first = Move.objects.get(game=human_game, number=1)
-    assert analysed_signals == [("move_analysed", {"game_id": human_game.pk, "move_number": 1})]
+    assert analysed_signals() == [
+        ("move_analysed", {"game_id": human_game.pk, "move_number": 1})
+    ]
     # A duplicate message, the sweep's and the game-end analysis write nothing more and send
     # nothing: a stored value is never replaced (a tampered one shows it is not rewritten).
     Move.objects.filter(pk=first.pk).update(best_score=999)
@@ -145,7 +136,7 @@ def test_the_analysis_is_idempotent(
         assert services.analyse_moves(game_id=human_game.pk, up_to=1) == []
         assert tasks.analyse_moves(human_game.pk, None) == 0
     assert Move.objects.get(pk=first.pk).best_score == 999
-    assert len(analysed_signals) == 1
+    assert len(analysed_signals()) == 1
 
 
 def test_a_whole_game_is_analysed_move_by_move_once_over(
@@ -160,7 +151,7 @@ def test_a_whole_game_is_analysed_move_by_move_once_over(
     assert analysis_queue[-1] == (game.pk, None)
     with django_capture_on_commit_callbacks(execute=True):
         services.analyse_moves(game_id=game.pk)
-    assert analysed_signals[-1] == ("analysis_ready", {"game_id": game.pk})
+    assert analysed_signals()[-1] == ("analysis_ready", {"game_id": game.pk})
     # Every move of both seats against an independent replay: the state before each move, and
     # analyze's first move for the mover's rack.
     state = KIND.new_state(seed=game.seed, options=game.options)

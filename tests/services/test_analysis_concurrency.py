@@ -8,14 +8,14 @@ import threading
 import pytest
 from django.db import connection
 
-from games import dispatch, services, signals
+from games import dispatch, services
 from games.models import Move
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def test_simultaneous_analyses_write_and_announce_each_move_once(
-    alice, bob, ai_queue, fixed_seed, monkeypatch
+    alice, bob, ai_queue, fixed_seed, monkeypatch, game_effects
 ):
     monkeypatch.setattr(dispatch, "enqueue_analysis", lambda g, n: True)  # run them here
     game = services.create_game(user=alice, opponent={"username": "bob"})
@@ -24,14 +24,7 @@ def test_simultaneous_analyses_write_and_announce_each_move_once(
     services.submit_move(game_id=game.pk, user=alice, move="pass", expected_move_number=2)
     services.resign(game_id=game.pk, user=bob)
 
-    announced: list[int] = []
     lock = threading.Lock()
-
-    def on_analysed(sender, *, move_number: int, **kwargs) -> None:
-        with lock:
-            announced.append(move_number)
-
-    signals.move_analysed.connect(on_analysed, dispatch_uid="test-concurrent")
     barrier = threading.Barrier(4)
     written: list[list[int]] = []
     failures: list[BaseException] = []
@@ -47,15 +40,13 @@ def test_simultaneous_analyses_write_and_announce_each_move_once(
         finally:
             connection.close()
 
-    try:
-        threads = [threading.Thread(target=analyse, args=(n,)) for n in (None, None, 3, 1)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
-    finally:
-        signals.move_analysed.disconnect(dispatch_uid="test-concurrent")
+    threads = [threading.Thread(target=analyse, args=(n,)) for n in (None, None, 3, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
     assert not failures, failures
+    announced = [d["move_number"] for name, _, d in game_effects if name == "move_analysed"]
     assert sorted(n for numbers in written for n in numbers) == [1, 2, 3]
     assert sorted(announced) == [1, 2, 3]
     assert Move.objects.filter(game=game, best_score__isnull=False).count() == 3

@@ -8,7 +8,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.errors import ApiError
-from games import services, signals
+from games import services
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
@@ -50,29 +50,17 @@ def test_human_moving_first_queues_nothing(
     assert ai_queue == []
 
 
-def test_start_signals_are_sent_after_commit(
-    alice, bob, fixed_seed, django_capture_on_commit_callbacks
+def test_start_effects_come_after_commit(
+    alice, bob, fixed_seed, game_effects, django_capture_on_commit_callbacks
 ):
-    seen = []
-
-    def started(sender, game_id, **kw):
-        seen.append(("started", game_id))
-
-    def turn(sender, game_id, seat_index, move_number, **kw):
-        seen.append(("turn", game_id, seat_index, move_number))
-
-    signals.game_started.connect(started)
-    signals.turn_started.connect(turn)
-    try:
-        with django_capture_on_commit_callbacks(execute=False) as callbacks:
-            game = services.create_game(user=alice, opponent={"username": "bob"})
-        assert seen == []  # nothing before commit
-        for callback in callbacks:
-            callback()
-    finally:
-        signals.game_started.disconnect(started)
-        signals.turn_started.disconnect(turn)
-    assert sorted(seen) == sorted([("started", game.pk), ("turn", game.pk, 0, 0)])
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        game = services.create_game(user=alice, opponent={"username": "bob"})
+    assert game_effects == []  # nothing before commit
+    for callback in callbacks:
+        callback()
+    assert [(name, g, d["seat"], d["move_number"]) for name, g, d in game_effects] == [
+        ("turn_started", game.pk, 0, 0), ("game_started", game.pk, 0, 0),
+    ]
 
 
 def test_game_against_a_named_player(alice, bob, fixed_seed):

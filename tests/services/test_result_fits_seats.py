@@ -64,7 +64,8 @@ def test_a_fitting_result_passes_every_check(over):
 def test_the_services_refuse_to_finish_with_a_result_that_does_not_fit(human_game):
     outcome = GameOutcome("aborted", (), (0,), (0,), (NONE,))
     with pytest.raises(ValueError, match="refusing to store its result"):
-        _finish(human_game, outcome, human_game.created_at, aborted=True)
+        _finish(human_game, list(human_game.seats.all()), outcome, human_game.created_at,
+                aborted=True)
 
 
 def test_result_problems_names_each_misfit():

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ApiError
-from games import services, signals
+from games import services
 from games.models import Game, IdempotencyRecord, Move, Seat
 from games.services import moves
 
@@ -177,42 +177,28 @@ def test_idempotency_key_stored_meanwhile_for_another_game_plays_nothing(
 
 
 def test_next_turn_signal_and_computer_turn_after_commit(
-    alice, fixed_seed, ai_queue, django_capture_on_commit_callbacks
+    alice, fixed_seed, ai_queue, game_effects, django_capture_on_commit_callbacks
 ):
     game = services.create_game(user=alice, opponent={"ai": "beginner"})
-    turns = []
-
-    def turn(sender, game_id, seat_index, move_number, **kw):
-        turns.append((game_id, seat_index, move_number))
-
-    signals.turn_started.connect(turn)
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            services.submit_move(game_id=game.pk, user=alice, move=OPENING, expected_move_number=0)
-    finally:
-        signals.turn_started.disconnect(turn)
+    game_effects.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_move(game_id=game.pk, user=alice, move=OPENING, expected_move_number=0)
+    turns = [(g, d["seat"], d["move_number"]) for name, g, d in game_effects
+             if name == "turn_started"]
     assert turns == [(game.pk, 1, 1)]
     assert ai_queue == [(game.pk, 1)]
 
 
 def test_six_scoreless_turns_finish_the_game(
-    human_game, alice, bob, django_capture_on_commit_callbacks
+    human_game, alice, bob, game_effects, django_capture_on_commit_callbacks
 ):
-    finished = []
-
-    def on_finish(sender, game_id, **kw):
-        finished.append(game_id)
-
-    signals.game_finished.connect(on_finish)
-    try:
-        with django_capture_on_commit_callbacks(execute=True):
-            for n in range(6):
-                user = alice if n % 2 == 0 else bob
-                services.submit_move(
-                    game_id=human_game.pk, user=user, move="pass", expected_move_number=n
-                )
-    finally:
-        signals.game_finished.disconnect(on_finish)
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(6):
+            user = alice if n % 2 == 0 else bob
+            services.submit_move(
+                game_id=human_game.pk, user=user, move="pass", expected_move_number=n
+            )
+    finished = [g for name, g, _ in game_effects if name == "game_finished"]
     game = Game.objects.get(pk=human_game.pk)
     assert game.status == Game.Status.FINISHED and game.finished_at is not None
     assert game.turn_deadline is None and game.current_seat is None

@@ -144,7 +144,7 @@ def test_moderator_mutes_a_player_from_chat_for_a_period(human_game, bob_client,
 def test_chat_at_a_crazy_eights_table(alice, bob, alice_client, bob_client, ai_queue):
     from games.tables import services as tables
 
-    table = tables.create_table(user=alice, target=100, rules={})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     tables.join(user=bob, code=table.code)
     table = tables.deal(user=alice, code=table.code)
     response = _say(bob_client, table.game, "gl hf")

@@ -24,7 +24,11 @@ def test_create_answers_code_share_url_seats_rules_host(table, settings):
     assert not set(table["code"]) & set("0O1IL")
     assert table["share_url"] == f"{settings.SITE_BASE_URL}/tables/{table['code']}"
     assert table["host"] == "alice"
-    assert table["rules"] == {"actions": True, "several": True, "classic": False, "target": 100}
+    assert table["kind"] == "crazy_eights" and table["title"] == "Crazy Eights"
+    assert table["options"] == {
+        "target": 100, "rules": {"actions": True, "several": True, "classic": False}
+    }
+    assert table["house_rules"][0] == "The match ends at 100 points."
     assert [s["username"] for s in table["seats"]] == ["alice", None, None, None]
     assert table["status"] == "open" and table["game_id"] is None
 

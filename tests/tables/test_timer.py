@@ -25,7 +25,7 @@ def timers(monkeypatch):
 @pytest.fixture
 def match(alice, bob, ai_queue, timers, settings, django_capture_on_commit_callbacks):
     settings.TABLES_TURN_SECONDS = 30
-    table = tables.create_table(user=alice, target=100, rules={})
+    table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
     tables.join(user=bob, code=table.code)
     with django_capture_on_commit_callbacks(execute=True):
         table = tables.deal(user=alice, code=table.code)
@@ -132,7 +132,7 @@ def test_race_move_vs_takeover_postgres(alice, bob, ai_queue, timers, settings):
     settings.GAMES_AI_PAUSE_SECONDS = 0
     outcomes = []
     for _round in range(5):
-        table = tables.create_table(user=alice, target=100, rules={})
+        table = tables.create_table(user=alice, options={"target": 100, "rules": {}})
         tables.join(user=bob, code=table.code)
         game = Game.objects.get(pk=tables.deal(user=alice, code=table.code).game_id)
         while ai_queue:

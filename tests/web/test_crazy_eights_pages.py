@@ -25,10 +25,13 @@ def solo(alice, ai_queue):
 def test_new_match_form_starts_a_match_against_the_regulars(client, alice, ai_queue):
     client.force_login(alice)
     page = client.get("/games/new").content.decode()
-    assert 'id="new-c8"' in page and 'id="new-table"' in page and 'id="find-table"' in page
-    response = client.post("/games/new/crazy-eights", {
-        "opponent1": "chaotic", "opponent2": "", "opponent3": "strong", "several": "on",
-        "target": "100",
+    assert 'id="new-crazy_eights"' in page and 'id="new-table-crazy_eights"' in page
+    assert 'id="find-table"' in page
+    response = client.post("/games/new", {
+        "kind": "crazy_eights", "seat1": "chaotic", "seat2": "", "seat3": "strong",
+        # as a browser sends the boxes: a hidden "false", then "true" if ticked
+        "options.rules.actions": ["false"], "options.rules.several": ["false", "true"],
+        "options.rules.classic": ["false"], "options.rules.target": "100", "turn_hours": "72",
     })
     assert response.status_code == 302
     game = Game.objects.get(pk=int(response.url.rsplit("/", 1)[1]))
@@ -41,11 +44,11 @@ def test_new_match_form_starts_a_match_against_the_regulars(client, alice, ai_qu
 
 def test_a_bad_new_match_shows_the_error_and_creates_nothing(client, alice):
     client.force_login(alice)
-    response = client.post("/games/new/crazy-eights", {"opponent1": "nobody-at-all",
-                                                       "target": "7"})
+    response = client.post("/games/new", {"kind": "crazy_eights", "seat1": "nobody-at-all",
+                                          "options.rules.target": "7"})
     assert response.status_code == 400
     html = response.content.decode()
-    assert "nobody-at-all" in html and 'id="new-c8"' in html
+    assert "nobody-at-all" in html and 'id="new-crazy_eights"' in html
     assert not Game.objects.exists()
 
 
@@ -98,8 +101,8 @@ def test_the_log_draws_cards_and_the_named_suit():
 
 
 def test_table_page_leads_through_sign_in_and_shows_the_table(client, alice, bob):
-    table = tables.create_table(user=alice, target=100,
-                                rules={"actions": True, "several": False, "classic": False})
+    rules = {"actions": True, "several": False, "classic": False}
+    table = tables.create_table(user=alice, options={"target": 100, "rules": rules})
     url = f"/tables/{table.code}"
     response = client.get(url)
     assert response.status_code == 302 and response.url == f"/signin?next={url}"
@@ -123,7 +126,8 @@ def test_unknown_table_is_a_404_page(client, bob):
 
 
 def test_after_the_deal_a_seated_player_goes_to_the_match(client, alice, bob, ai_queue):
-    table = tables.create_table(user=alice, target=100, rules={})
+    rules = {}
+    table = tables.create_table(user=alice, options={"target": 100, "rules": rules})
     tables.join(user=bob, code=table.code)
     tables.deal(user=alice, code=table.code)
     table.refresh_from_db()
@@ -156,7 +160,8 @@ def test_a_long_match_and_the_table_stay_under_50_kb(client, alice, bob, fixed_s
     game = play_on(solo, alice, 110)
     assert game.move_number >= 100, game.move_number
     client.force_login(alice)
-    table = tables.create_table(user=alice, target=200, rules={})
+    rules = {}
+    table = tables.create_table(user=alice, options={"target": 200, "rules": rules})
     tables.join(user=bob, code=table.code)
     sizes = {url: len(client.get(url).content) for url in (
         f"/games/{game.pk}", f"/games/{game.pk}/panel", "/games/new", f"/tables/{table.code}")}

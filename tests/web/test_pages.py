@@ -105,19 +105,19 @@ def test_home_lists_your_turn_first_with_the_badge(client, alice, bob, ai_queue)
 def test_new_game_against_the_computer(client, alice, ai_queue):
     client.force_login(alice)
     assert client.get("/games/new").status_code == 200
-    response = client.post("/games/new", {"opponent": "ai", "level": "casual",
-                                          "turn_hours": "24", "layout": "random"})
+    response = client.post("/games/new", {"kind": "crazy10s", "seat1": "casual",
+                                          "turn_hours": "24", "options.layout": "random"})
     assert response.status_code == 302
     game_id = int(response.url.rsplit("/", 1)[1])
     view = client.get(f"/api/v1/games/{game_id}").json()
-    assert (view["opponent"]["level"], view["turn_hours"], view["layout"] != "") == (
+    assert (view["opponent"]["level"], view["turn_hours"], view["layout"] == "random") == (
         "casual", 24, True)
 
 
 def test_new_game_with_an_unknown_friend_shows_the_error_and_creates_nothing(client, alice):
     client.force_login(alice)
-    response = client.post("/games/new", {"opponent": "username", "username": "nobody",
-                                          "turn_hours": "72", "layout": "classic"})
+    response = client.post("/games/new", {"kind": "crazy10s", "seat1": "@friend",
+                                          "username1": "nobody", "turn_hours": "72"})
     assert response.status_code == 400
     assert "nobody" in response.content.decode()
     assert client.get("/api/v1/games").json()["count"] == 0
@@ -224,8 +224,8 @@ def test_the_saved_language_wins_over_the_browser_s(client, alice):
 
 def test_a_game_waiting_for_a_random_opponent_has_a_page(client, alice):
     client.force_login(alice)
-    response = client.post("/games/new", {"opponent": "random", "turn_hours": "24",
-                                          "layout": "classic"})
+    response = client.post("/games/new", {"kind": "crazy10s", "seat1": "@random",
+                                          "turn_hours": "24"})
     assert response.status_code == 302
     page = client.get(response.url).content.decode()
     assert "Waiting for an opponent to join." in page

@@ -68,10 +68,10 @@ def test_game_page_has_the_chat_and_after_the_end_the_rematch(client, alice, bob
 
 def test_new_game_form_casual(client, alice, bob, ai_queue):
     client.force_login(alice)
-    response = client.post("/games/new", {"opponent": "username", "username": "bob",
-                                          "turn_hours": "72", "layout": "classic"})
+    response = client.post("/games/new", {"kind": "crazy10s", "seat1": "@friend",
+                                          "username1": "bob", "turn_hours": "72"})
     assert response.status_code == 302
     assert Game.objects.get().rated is False  # the box was not ticked
-    client.post("/games/new", {"opponent": "username", "username": "bob", "turn_hours": "72",
-                               "layout": "classic", "rated": "on"})
+    client.post("/games/new", {"kind": "crazy10s", "seat1": "@friend", "username1": "bob",
+                               "turn_hours": "72", "rated": "on"})
     assert Game.objects.filter(rated=True).count() == 1

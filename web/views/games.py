@@ -13,10 +13,10 @@ from rest_framework.exceptions import ValidationError
 
 from config.errors import ApiError
 from games import kinds, selectors, services
-from games.api.serializers import CreateGameInputSerializer
 from social import selectors as social_selectors
+from web import new_game as forms
 from web import pages
-from web.views.common import field_errors, page_errors
+from web.views.common import page_errors
 
 FINISHED_SHOWN = 20
 
@@ -25,7 +25,10 @@ def _summaries(user, status: str, limit: int | None = None) -> list[dict[str, An
     games = selectors.player_games(user=user, status=status)
     if limit is not None:
         games = games[:limit]
-    return [selectors.game_summary(game=g, user=user) for g in games]
+    rows = [selectors.game_summary(game=g, user=user) for g in games]
+    for row in rows:  # the default kind's games need no name on the list
+        row["title"] = None if row["kind"] == kinds.default().name else kinds.get(row["kind"]).title
+    return rows
 
 
 @require_GET
@@ -42,56 +45,42 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "web/home.html", context)
 
 
-def _create_options(post) -> dict[str, Any]:
-    """The form's fields as the API's body (JSON types: turn_hours is a number)."""
-    who = post.get("opponent", "ai")
-    opponent: dict[str, Any]
-    if who == "username":
-        opponent = {"username": post.get("username", "").strip()}
-    elif who == "random":
-        opponent = {"random": True}
-    else:
-        opponent = {"ai": post.get("level", "")}
-    hours = post.get("turn_hours", "72")
-    return {
-        "kind": "crazy10s",
-        "opponent": opponent,
-        "turn_hours": int(hours) if hours.isdigit() else hours,
-        "layout": post.get("layout", "classic"),
-        "rated": post.get("rated") == "on",
-    }
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
-    errors: dict[str, list[str]] = {}
-    values = {"opponent": "ai", "level": "beginner", "username": "", "turn_hours": "72",
-              "layout": "classic", "rated": "on"}
+    """Every kind's form (web/new_game.py); a posted one starts that kind's game."""
+    posted, values, errors = None, None, None
     if request.method == "POST":
-        values = {k: request.POST.get(k, v) for k, v in values.items()}
-        values["rated"] = request.POST.get("rated", "")
-        data = CreateGameInputSerializer(data=_create_options(request.POST))
+        name = request.POST.get("kind", "")
+        kind = kinds.get(name) if name in kinds.names() else kinds.default()
+        posted, values = kind.name, request.POST.dict()
         try:
-            data.is_valid(raise_exception=True)
             receipt = services.create_game_request(
-                user=request.user, creation=data.creation()
+                user=request.user, creation=forms.validated(kind, request.POST)
             )
         except ValidationError as exc:
-            errors = field_errors(exc.detail)
+            errors = _flatten(exc.detail)
         except ApiError as exc:
-            errors = {"general": [exc.message]}
+            errors = [exc.message]
         else:
             return redirect("web:game", game_id=receipt.body["id"])
-    fields = CreateGameInputSerializer().fields
     context = {
-        "errors": errors,
-        "values": values,
-        "levels": kinds.default().computer_levels(),
-        "turn_hours": fields["turn_hours"].choices,
-        "layouts": fields["layout"].choices,
+        "forms": forms.forms(posted, values, errors),
+        "turn_hours": forms.TURN_HOURS,
+        "friend": forms.FRIEND,
+        "random": forms.RANDOM,
+        "has_tables": any(k.table is not None for k in kinds.all_kinds()),
     }
     return render(request, "web/new_game.html", context, status=400 if errors else 200)
+
+
+def _flatten(detail: Any) -> list[str]:
+    """Every message of a (nested) DRF error detail: the form shows them above its fields."""
+    if isinstance(detail, dict):
+        return [m for value in detail.values() for m in _flatten(value)]
+    if isinstance(detail, list):
+        return [m for value in detail for m in _flatten(value)]
+    return [str(detail)]
 
 
 def _game_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
@@ -99,12 +88,20 @@ def _game_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
     services.note_seen(seat=seat)  # the player is looking: no email about this game
     view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
     history = selectors.move_history(game=game, seat_index=seat.index)
+    kind = kinds.get(game.kind)
+    for entry in history:
+        entry["description"] = kind.describe_move(
+            kind=entry["kind"], notation=entry["notation"], is_timeout=entry["is_timeout"],
+            mine=entry["mine"],
+        )
     context = {
         "game": view,
+        "title": kind.title,
         "history": history,
-        "your_turn": view["to_move"] == view["your_seat"],
+        "your_turn": view["your_turn"],
         "poll_seconds": settings.WEB_POLL_SECONDS,
-        "howto": kinds.get(game.kind).how_to_play(game.state),
+        "howto": selectors.how_to_play(game=game),
+        "panel_template_name": kind.web.panel,
         "rematch": social_selectors.rematch_state(game=view, user=request.user),
     }
     context.update(pages.kind_context(request, view, history))

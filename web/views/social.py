@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from games import kinds
 from social import selectors
 from web.views.common import page_errors
 
@@ -19,12 +20,13 @@ def friends_page(request: HttpRequest) -> HttpResponse:
     return render(request, "web/friends.html", context)
 
 
-# The games' names as players know them (product names: the same in every language).
-KIND_TITLES = {"crazy10s": "Crazy10s", "crazy_eights": "Crazy Eights"}
+def _title(kind: str) -> str:
+    """The game's name in the reader's language (a kind no longer registered: its name)."""
+    return str(kinds.get(kind).title) if kind in kinds.names() else kind
 
 
 def _titled(rows: dict) -> list[dict]:
-    return [{"title": KIND_TITLES.get(kind, kind), **row} for kind, row in rows.items()]
+    return [{"title": _title(kind), **row} for kind, row in rows.items()]
 
 
 @login_required
@@ -33,7 +35,7 @@ def _titled(rows: dict) -> list[dict]:
 def player_page(request: HttpRequest, username: str) -> HttpResponse:
     profile = selectors.profile(viewer=request.user, username=username)
     for rating in profile["ratings"]:
-        rating["title"] = KIND_TITLES.get(rating["kind"], rating["kind"])
+        rating["title"] = _title(rating["kind"])
     context = {
         "profile": profile,
         "games": _titled(profile["games"]),

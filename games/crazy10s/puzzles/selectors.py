@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
@@ -96,6 +96,24 @@ def current_streak(user: User, today: date | None = None) -> int:
 
 
 def profile_extras(user: User) -> dict[str, int]:
-    """What a player's public profile shows of the Daily Puzzle (``SOCIAL_PROFILE_EXTRAS``)."""
+    """What a player's profile shows of the Daily Puzzle (``SOCIAL_PROFILE_EXTRAS`` and
+    ``ACCOUNT_PROFILE_EXTRAS``)."""
     current, best = streaks(user)
     return {"puzzle_streak": current, "best_puzzle_streak": best}
+
+
+def export_extras(user: User) -> dict[str, Any]:
+    """The user's attempts for their account export (``ACCOUNT_EXPORT_EXTRAS``)."""
+    attempts = PuzzleAttempt.objects.filter(user=user).select_related("puzzle").order_by("pk")
+    return {
+        "puzzle_attempts": [
+            {
+                "date": a.puzzle.date.isoformat(),
+                "move": a.move,
+                "score": a.score,
+                "best_score": a.puzzle.best_score,
+                "at": a.created_at.isoformat() if a.created_at else None,
+            }
+            for a in attempts
+        ]
+    }

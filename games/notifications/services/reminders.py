@@ -19,6 +19,7 @@ from games.notifications.services._common import (
     reminder_lead,
     seen_recently,
 )
+from live import game_events as live_events
 from social import blocks
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
             )
         target = opponent.user
         # A nudge from a player the opponent blocked is recorded (the sender cannot tell) but
-        # never delivered: no email, and no live event (live.receivers checks the same).
+        # never delivered: no email, and no live event (live.game_events checks the same).
         deliverable = (
             target.reminder_emails
             and target.email
@@ -121,6 +122,11 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
             move_number=game.move_number,
             created_at=now,
         )
+        if n is not None:
+            live_events.nudge_on_commit(
+                game_id=game.pk, move_number=game.move_number, recipient_id=target.pk,
+                sender_id=user.pk,
+            )
         if n is None:  # the same second twice: the first one wins
             raise ApiError(
                 "nudge_too_soon",

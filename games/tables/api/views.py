@@ -6,8 +6,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.envelope import ErrorEnvelopeSerializer
 from config.parsers import JSONParser
-from games.api.serializers import ErrorEnvelopeSerializer
 from games.api.views import GameWriteThrottle
 from games.tables import services
 from games.tables.api import serializers as s
@@ -41,21 +41,16 @@ class TablesView(TableViewBase):
     @extend_schema(
         operation_id="tables_create",
         tags=["tables"],
-        request=s.CreateTableInput,
+        request=s.create_table_request(),
         responses={201: s.TableOutput, **_errors(400, 401, 429)},
-        description="A new table with you as host in seat 0; share its code or share_url.",
+        description="A new table of a kind that has tables (`kind`, and its `options`) with "
+        "you as host in seat 0; share its code or share_url. The first form of this body "
+        "(the default table kind's options at the top level, no `kind`) is still accepted.",
     )
     def post(self, request):
-        data = s.CreateTableInput(data=request.data)
+        data = s.create_table_input_for(request.data)(data=request.data)
         data.is_valid(raise_exception=True)
-        rules = data.validated_data.get("rules")
-        if rules is None:  # the defaults of each rule
-            defaults = s.TableRulesInput(data={})
-            defaults.is_valid()
-            rules = defaults.validated_data
-        table = services.create_table(
-            user=request.user, target=data.validated_data["target"], rules=dict(rules)
-        )
+        table = services.create_table(user=request.user, **data.creation())
         return _render(table, 201)
 
 

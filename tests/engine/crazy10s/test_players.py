@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from games.crazy10s.cli import play_game
 from games.crazy10s.engine import (
     LEVEL_INFO,
     LEVELS,
@@ -30,6 +29,7 @@ from games.crazy10s.engine import (
 )
 from games.crazy10s.engine.players import _endgame_value, best_keep, leave_value
 from games.crazy10s.engine.simulation import rack_of
+from games.crazy10s.selfplay import play_game
 
 
 def play(state: GameState, choice: ScoredPlacement | Swap | Pass) -> GameState:

@@ -1,4 +1,4 @@
-// Crazy Eights tables: opening one (the new-game page) and its lobby (/tables/<code>): share
+// Tables with friends: opening one (the new-game page) and its lobby (/tables/<code>): share
 // the link, take a seat, leave, deal (the host), invite by username. Every action goes to the
 // tables API; the lobby is re-rendered by htmx when the player's event stream reports the
 // table (someone joined or left, the cards were dealt), or, without a stream, when polling
@@ -65,19 +65,36 @@
     return r.body;
   }
 
+  // The kind's options of a form as JSON: fields named "options.a.b" nest ({a: {b: ...}}); a
+  // box is true or false, a field marked data-type="number" a number.
+  function optionsOf(form) {
+    const options = {};
+    Array.from(form.elements).forEach(function (field) {
+      if (!field.name || !field.name.startsWith("options.")) return;
+      const path = field.name.split(".").slice(1);
+      let value = field.value;
+      if (field.type === "checkbox") value = field.checked;
+      else if (field.dataset.type === "number") value = value === "" ? null : Number(value);
+      let node = options;
+      path.slice(0, -1).forEach(function (key) { node = node[key] = node[key] || {}; });
+      node[path[path.length - 1]] = value;
+    });
+    return options;
+  }
+
   // --- the new-game page: open a table ---------------------------------------------------
   document.addEventListener("submit", async function (event) {
     const form = event.target;
-    if (form.id === "new-table") {
+    if (form.classList.contains("new-table")) {
       event.preventDefault();
-      const rules = { actions: form.actions.checked, several: form.several.checked,
-                      classic: form.classic.checked };
+      const kind = form.dataset.kind;
+      const error = "new-table-error-" + kind;
       let r;
       try {
-        r = await C10S.api("POST", "/api/v1/tables", { target: Number(form.target.value), rules: rules });
-      } catch (e) { say("new-table-error", texts().network); return; }
+        r = await C10S.api("POST", "/api/v1/tables", { kind: kind, options: optionsOf(form) });
+      } catch (e) { say(error, texts().network); return; }
       if (r.status === 201) window.location.assign("/tables/" + r.body.code);
-      else say("new-table-error", errorOf(r));
+      else say(error, errorOf(r));
     } else if (form.id === "invite-form") {
       event.preventDefault();
       const code = lobby().dataset.code;

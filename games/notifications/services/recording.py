@@ -1,0 +1,64 @@
+"""The outbox's entries, written inside the game write's transaction (``games.effects`` calls
+these): the event commits or rolls back with the write, so it is never lost; the Celery
+message queued after the commit is only a nudge, and ``sweep_outbox`` processes whatever is
+still pending after ``NOTIFY_OUTBOX_AGE_SECONDS``."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from games import dispatch
+from games.notifications.models import EventKind, Kind, NotificationEvent
+from games.notifications.services._common import _claim
+
+
+def _record(key: str, game_id: int, **fields) -> None:
+    event, created = NotificationEvent.objects.get_or_create(
+        key=key, defaults={"game_id": game_id, **fields}
+    )
+    if created:
+        event_id = event.pk
+        transaction.on_commit(lambda: dispatch.enqueue_event(event_id))
+
+
+def turn_started(*, game_id: int, seat_index: int, move_number: int, user_id: int) -> None:
+    """A person's turn (the first turn is announced by the "game started" email instead)."""
+    if move_number == 0:
+        return
+    _record(
+        f"turn:{game_id}:{move_number}:{seat_index}", game_id,
+        kind=EventKind.TURN, seat_index=seat_index, move_number=move_number,
+        recipient_id=user_id,
+    )
+
+
+def game_started(*, game_id: int) -> None:
+    _record(f"started:{game_id}", game_id, kind=EventKind.STARTED)
+
+
+def game_finished(*, game_id: int) -> None:
+    _record(f"finished:{game_id}", game_id, kind=EventKind.FINISHED)
+
+
+def table_invitation(
+    *, table_id: int, code: str, kind: str, user_id: int, host_id: int
+) -> None:
+    """Claim the invitation email inside the table's transaction (once per table and person);
+    the send is queued after the commit and ``requeue_stuck`` re-sends a lost one."""
+    user = get_user_model().objects.filter(pk=user_id).first()
+    host = get_user_model().objects.filter(pk=host_id).first()
+    if user is None or host is None or not user.email or user.turn_emails == "off":
+        return
+    _claim(
+        f"invite:{table_id}:{user_id}",
+        kind=Kind.INVITE,
+        user=user,
+        payload={
+            "code": code,
+            "kind": kind,
+            "host": host.public_name,
+            "url": f"{settings.SITE_BASE_URL}/tables/{code}",
+        },
+    )
