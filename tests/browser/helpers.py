@@ -58,10 +58,16 @@ MY_TURN_AFTER = """after => {
     return p && p.dataset.yourTurn === '1' && Number(p.dataset.move) > after; }"""
 
 
-def start_computer_game(page) -> int:
+def new_game_form(page, kind: str = "crazy10s"):
+    """The new-game page's form of ``kind`` (every registered kind has one)."""
     page.goto("/games/new")
-    page.get_by_label("Computer level").select_option("beginner")
-    page.get_by_role("button", name="Start the game").click()
+    return page.locator(f"#new-{kind}")
+
+
+def start_computer_game(page) -> int:
+    form = new_game_form(page)
+    form.get_by_label("Opponent").select_option("beginner")
+    form.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     return int(page.url.rsplit("/", 1)[1])
 

@@ -8,15 +8,16 @@ import pytest
 
 from games.models import Game
 from tests.browser.conftest import sign_up
+from tests.browser.helpers import new_game_form
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
 
 
 def test_cancel_a_request_nobody_joined(page, shot, assert_accessible):
     sign_up(page)
-    page.goto("/games/new")
-    page.get_by_label("A random opponent").check()
-    page.get_by_role("button", name="Start the game").click()
+    form = new_game_form(page)
+    form.get_by_label("Opponent").select_option(label="A random opponent")
+    form.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     game_id = int(page.url.rsplit("/", 1)[1])
     page.get_by_text("Waiting for an opponent to join.").wait_for()

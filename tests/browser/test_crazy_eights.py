@@ -29,7 +29,7 @@ from tests.browser.c8_helpers import (
     with_nothing_that_fits,
 )
 from tests.browser.conftest import VIEWPORTS, sign_up
-from tests.browser.helpers import wait_for_my_turn
+from tests.browser.helpers import new_game_form, wait_for_my_turn
 from tests.helpers import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
@@ -49,12 +49,12 @@ def my_turn_with(page, game_id: int, seat: int, choose) -> tuple[int, list[str]]
 
 def test_a_solo_match_against_the_regulars(page, shot, assert_accessible):
     name = sign_up(page)
-    page.goto("/games/new")
-    page.get_by_label("Regular 1").select_option("cautious")
-    page.get_by_label("Regular 2").select_option("aggressive")
-    page.locator("#new-c8").get_by_label("Action cards (Draw 2, Skip, Reverse)").uncheck()
+    form = new_game_form(page, "crazy_eights")
+    form.get_by_label("Player 2").select_option("cautious")
+    form.get_by_label("Player 3").select_option("aggressive")
+    form.get_by_label("Action cards (Draw 2, Skip, Reverse)").uncheck()
     shot(page, "c8-new-game")
-    page.get_by_role("button", name="Deal the cards").click()
+    form.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     game_id = int(page.url.rsplit("/", 1)[1])
     seat = seat_of(game_id, name)

@@ -11,20 +11,19 @@ import pytest
 from games.models import Game, Move
 from tests.browser.c8_helpers import engine_of, plain_fit_of, rig_hand, seat_of, with_a_plain_fit
 from tests.browser.conftest import sign_up
-from tests.browser.helpers import wait_for_my_turn
+from tests.browser.helpers import new_game_form, wait_for_my_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
 
 
 def test_going_out_ends_the_round_and_the_next_one_is_dealt(page, shot, assert_accessible):
     name = sign_up(page)
-    page.goto("/games/new")
-    page.get_by_label("Regular 1").select_option("cautious")
-    page.get_by_label("Regular 2").select_option("aggressive")
-    form = page.locator("#new-c8")
+    form = new_game_form(page, "crazy_eights")
+    form.get_by_label("Player 2").select_option("cautious")
+    form.get_by_label("Player 3").select_option("aggressive")
     form.get_by_label("Action cards (Draw 2, Skip, Reverse)").uncheck()
     form.get_by_label("The match ends at").select_option("200")  # one round cannot end it
-    page.get_by_role("button", name="Deal the cards").click()
+    form.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     game_id = int(page.url.rsplit("/", 1)[1])
     seat = seat_of(game_id, name)

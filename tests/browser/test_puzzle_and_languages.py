@@ -81,8 +81,9 @@ def test_german_screen_and_a_bad_move_changes_nothing(page, shot, assert_accessi
 
 def start_computer_game_de(page) -> int:
     page.goto("/games/new")
-    page.get_by_label("Computerstufe").select_option("beginner")
-    page.get_by_role("button", name="Partie starten").click()
+    form = page.locator("#new-crazy10s")
+    form.get_by_label("Gegner").select_option("beginner")
+    form.get_by_role("button", name="Partie starten").click()
     page.wait_for_url(re.compile(r".*/games/\d+$"))
     return int(page.url.rsplit("/", 1)[1])
 
