@@ -3,6 +3,7 @@
 Loaded with ``-p tests.django_env`` (pyproject ``addopts``), so it runs before pytest-django
 imports ``config.settings`` and so that ``pytest`` alone behaves as ``scripts/test.sh`` does:
 
+- a third game kind registered (``EXTRA_GAME_KINDS``: tests/kinds/tictactoe);
 - a test-only ``SECRET_KEY`` and ``PUZZLE_SECRET`` (DEBUG is off by default, and then both are
   required) and no
   HTTPS redirect (the test client speaks plain HTTP);
@@ -104,6 +105,8 @@ def _prepare_environment() -> None:
     os.environ.setdefault("PUZZLE_SECRET", "tests-only-puzzles-" + "p8z" * 12)
     os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
     os.environ.setdefault("GAMES_AI_PAUSE_MS", "0")  # computer turns follow each other at once
+    # A third game kind, for the tests only (tests/kinds/tictactoe): its settings line.
+    os.environ.setdefault("EXTRA_GAME_KINDS", "tests.kinds.tictactoe.kind.TicTacToeKind")
 
     if "TEST_VAR_DIR" not in os.environ:
         _temp_var_dir = tempfile.mkdtemp(prefix="c10s-tests-var-")
