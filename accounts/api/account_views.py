@@ -24,9 +24,9 @@ from accounts.api.serializers import (
 )
 from accounts.api.throttles import AddressThrottle, PasswordResetThrottle, UserThrottle
 from accounts.api.views import current_device
+from config.envelope import ErrorEnvelopeSerializer
 from config.fields import StrictCharField, StrictChoiceField, StrictIntegerField
 from config.schema import CrossFieldRules
-from games.api.serializers import ErrorEnvelopeSerializer
 from games.moderation import reports
 from games.moderation.models import Report
 

@@ -18,8 +18,8 @@ from accounts.api.serializers import (
 )
 from accounts.api.throttles import AddressThrottle, LoginThrottle
 from accounts.models import Device
+from config.envelope import ErrorEnvelopeSerializer
 from config.errors import ApiError
-from games.api.serializers import ErrorEnvelopeSerializer
 
 User = get_user_model()
 

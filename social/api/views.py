@@ -10,10 +10,11 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.envelope import ErrorEnvelopeSerializer
 from config.parsers import JSONParser
 from config.throttling import AtomicThrottle
 from games import selectors as game_selectors
-from games.api.serializers import AnyGameView, ErrorEnvelopeSerializer, render_view
+from games.api.serializers import AnyGameView, render_view
 from games.api.views import _game_id
 from social import selectors, services
 from social.api import serializers as s

@@ -14,8 +14,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from config.envelope import ErrorEnvelopeSerializer
 from config.errors import ApiError
-from games.api.serializers import ErrorEnvelopeSerializer
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.api.serializers import (
     PuzzleAttemptInputSerializer,
