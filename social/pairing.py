@@ -22,12 +22,15 @@ def rating_of(user_id: int, kind: str) -> float:
 
 
 def annotate_rating_band(games, *, user_id: int, kind: str):
-    """``games`` (waiting games, their creator in seat 0) annotated with ``rating_band``:
-    how many bands of ``BAND`` points the creator's rating is from ``user_id``'s."""
+    """``games`` (waiting games) annotated with ``rating_band``: how many bands of ``BAND``
+    points the rating of the person in the game's first taken seat (its creator, in any seat
+    they chose) is from ``user_id``'s."""
     mine = rating_of(user_id, kind)
-    theirs = Rating.objects.filter(
-        kind=kind, user__seats__game=OuterRef("pk"), user__seats__index=0
-    ).values("rating")[:1]
+    theirs = (
+        Rating.objects.filter(kind=kind, user__seats__game=OuterRef("pk"))
+        .order_by("user__seats__index")
+        .values("rating")[:1]
+    )
     creator = Coalesce(Subquery(theirs, output_field=FloatField()), Value(DEFAULT_RATING))
     return games.annotate(rating_band=Floor(Abs(creator - Value(mine)) / Value(BAND))).order_by(
         F("rating_band").asc(), "created_at", "id"

@@ -52,6 +52,11 @@ class SeatPlan:
         return self.user is None and self.ai_level is None
 
 
+def _malformed_seats(message: str) -> errors.ApiError:
+    """Seats of the wrong shape or number (what the schema states)."""
+    return errors.invalid(message, seats=[message])
+
+
 def _invalid_seats(message: str) -> errors.ApiError:
     """A rule of the seats the schema cannot state (its own code: the shape was right)."""
     return errors.ApiError("invalid_seats", message, details={"seats": [message]})
@@ -60,14 +65,14 @@ def _invalid_seats(message: str) -> errors.ApiError:
 def _plan(user: User, kind: GameKind, seats: list[dict[str, Any]]) -> list[SeatPlan]:
     """Check the requested seats against the kind and find the named players."""
     if not isinstance(seats, list) or len(seats) not in kind.seats:
-        raise _invalid_seats(
+        raise _malformed_seats(
             _("A game of this kind has %(low)s to %(high)s seats.")
             % {"low": kind.seats.start, "high": kind.seats.stop - 1}
         )
     shapes = [next(iter(seat)) if isinstance(seat, dict) and len(seat) == 1 else None
               for seat in seats]
     if any(shape not in SEAT_KEYS for shape in shapes):
-        raise _invalid_seats(
+        raise _malformed_seats(
             _('A seat is one of {"you": true}, {"computer": LEVEL}, {"username": NAME} or '
               '{"random": true}.')
         )
@@ -78,7 +83,7 @@ def _plan(user: User, kind: GameKind, seats: list[dict[str, Any]]) -> list[SeatP
     for seat in seats:
         (key, value), = seat.items()
         if key in ("you", "random") and value is not True:
-            raise _invalid_seats(_("Only true is allowed here."))
+            raise _malformed_seats(_("Only true is allowed here."))
         if key == "you":
             plans.append(SeatPlan(user=user))
         elif key == "random":
@@ -208,7 +213,7 @@ def _seats_from(
         return [{"you": True}, {"computer" if key == "ai" else key: value}]
     if opponents is not None:
         return [{"you": True}, *({"computer": level} for level in opponents)]
-    raise _invalid_seats(_("Say who plays: the game's seats."))
+    raise _malformed_seats(_("Say who plays: the game's seats."))
 
 
 def _join_waiting(user: User, kind: GameKind, pool: str, now: Any) -> Game | None:
