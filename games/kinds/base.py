@@ -17,10 +17,13 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
+
+if TYPE_CHECKING:  # django-stubs' helper types (a dev dependency: never imported at run time)
+    from django_stubs_ext import StrOrPromise
 
 # Per-seat result values stored on ``Seat.result`` (the database column is a plain string).
 WIN, LOSS, DRAW, NONE = "win", "loss", "draw", "none"
@@ -149,10 +152,19 @@ class TableSupport:
     """A kind whose games friends gather for at a table (``games.tables``): a short turn clock,
     the computer takes an absent person's seat."""
 
-    options_input: type[serializers.Serializer]  # what the host chooses (validated by the kind)
+    # What the host chooses (validated by the kind).
+    options_input: type[serializers.Serializer[Any]]
 
 
-class EmptyOutput(serializers.Serializer):
+class Refusal(Protocol):
+    """What an engine's ``IllegalMove`` carries for generic code (the engines cannot import
+    this module, so their exception classes match it without naming it)."""
+
+    code: str
+    details: dict[str, Any]
+
+
+class EmptyOutput(serializers.Serializer[Any]):
     """A kind-specific part with no fields of its own."""
 
 
@@ -165,34 +177,35 @@ class GameKind(ABC):
 
     # --- required -------------------------------------------------------------------------------
     name: ClassVar[str]  # the value of ``Game.kind``
-    title: ClassVar[Any]  # the game's name for players (a lazy translation)
+    title: ClassVar[StrOrPromise]  # the game's name for players (a lazy translation)
     # What the computer players are called as a group on the new-game form (lazy translation).
-    computer_players: ClassVar[Any] = gettext_lazy("The computer")
+    computer_players: ClassVar[StrOrPromise] = gettext_lazy("The computer")
     seats: ClassVar[range]  # how many seats a game may have (Crazy10s: range(2, 3))
     levels: ClassVar[tuple[str, ...]]  # computer levels (Crazy Eights: its regulars)
     move_kinds: ClassVar[tuple[str, ...]]  # values of ``Move.kind`` this kind writes
     terminations: ClassVar[tuple[str, ...]]  # values of ``Game.result["termination"]``
-    IllegalMove: ClassVar[type[Exception]]  # the engine's refusal (``code``, ``details``)
+    # The engine's refusal: an exception that is also a ``Refusal`` (``code``, ``details``).
+    IllegalMove: ClassVar[type[Exception]]
     # DRF serializers of the kind's part of each input and output.
-    options_input: ClassVar[type[serializers.Serializer]]  # the ``options`` of a new game
-    move_input: ClassVar[type[serializers.Serializer]]  # a move's body (``parse`` reads it)
-    position_output: ClassVar[type[serializers.Serializer]]  # ``position`` of the game view
+    options_input: ClassVar[type[serializers.Serializer[Any]]]  # the ``options`` of a new game
+    move_input: ClassVar[type[serializers.Serializer[Any]]]  # a move's body (``parse`` reads it)
+    position_output: ClassVar[type[serializers.Serializer[Any]]]  # ``position`` of the game view
     # A played move's own fields for the mover (beside ``score`` and ``game``): rendered from
     # ``{**record.public, **record.private[mover]}``.
-    move_output: ClassVar[type[serializers.Serializer]] = EmptyOutput
+    move_output: ClassVar[type[serializers.Serializer[Any]]] = EmptyOutput
 
     # --- optional outputs -----------------------------------------------------------------------
     # A history entry's and a live move event's own fields, rendered from ``Move.public``.
-    history_output: ClassVar[type[serializers.Serializer]] = EmptyOutput
+    history_output: ClassVar[type[serializers.Serializer[Any]]] = EmptyOutput
     # How-to-play's own fields beside title and sections, rendered from ``how_to_play()``.
-    howto_output: ClassVar[type[serializers.Serializer]] = EmptyOutput
+    howto_output: ClassVar[type[serializers.Serializer[Any]]] = EmptyOutput
     # A preview's own fields beside legal/score/error; None: the kind offers no preview.
-    preview_output: ClassVar[type[serializers.Serializer] | None] = None
+    preview_output: ClassVar[type[serializers.Serializer[Any]] | None] = None
     # A list entry's own fields, rendered from ``summary_fields(options)``.
-    summary_output: ClassVar[type[serializers.Serializer]] = EmptyOutput
+    summary_output: ClassVar[type[serializers.Serializer[Any]]] = EmptyOutput
     # The first API's top-level fields of a game view (``legacy_view``), for the kind whose
     # clients read them; None for a kind without them.
-    v1_view_output: ClassVar[type[serializers.Serializer] | None] = None
+    v1_view_output: ClassVar[type[serializers.Serializer[Any]] | None] = None
 
     # --- optional capabilities ------------------------------------------------------------------
     # False: a game of one person against computers waits for that person (no deadline).

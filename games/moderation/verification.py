@@ -10,12 +10,12 @@ nobody sat in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.db.models import Prefetch
 
 from games import kinds
-from games.kinds.base import GameOutcome
+from games.kinds.base import GameOutcome, Refusal
 from games.models import Game, Move, Seat
 from games.results import NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
@@ -58,7 +58,8 @@ def verify_game(game: Game) -> list[str]:
             )
             played = kind.play(state, parsed, seat=move.seat)
         except kind.IllegalMove as exc:
-            return [*problems, f"move {move.number} {move.notation!r} is illegal: {exc.code}"]
+            code = cast(Refusal, exc).code
+            return [*problems, f"move {move.number} {move.notation!r} is illegal: {code}"]
         record = played.record
         if record.seat != move.seat:
             problems.append(_differ(f"move {move.number} seat", move.seat, record.seat))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import cast
 
 from django.conf import settings
 from django.core.cache import cache
@@ -28,7 +29,7 @@ from django.db.models import Exists, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games import dispatch, effects, kinds
-from games.kinds.base import GameKind
+from games.kinds.base import GameKind, Refusal
 from games.models import Game, Move, Seat
 
 log = logging.getLogger(__name__)
@@ -94,7 +95,7 @@ def analyse_moves(*, game_id: int, up_to: int | None = None) -> list[int]:
             except kind.IllegalMove as exc:
                 # The log does not replay (``verify_games`` reports it): analyse nothing more.
                 log.error("game %s: move %s does not replay (%s); analysis stops",
-                          game_id, move.number, exc.code)
+                          game_id, move.number, cast(Refusal, exc).code)
                 break
     if up_to is None and game.is_over and not due_moves(game).exists():
         # The whole game was asked for and nothing is left: its analysis can be fetched.
