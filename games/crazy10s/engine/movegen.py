@@ -19,7 +19,9 @@ them with a brute-force generator that calls it.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from functools import cache
+from typing import Any, cast
 
 from .board import EMPTY, LINE_MULTIPLIER, NUMBER_MULTIPLIER, START, Board
 from .moves import PlacedTile, Placement, new_placed_tile, new_placement
@@ -35,12 +37,15 @@ NO_DIGITS: tuple[int, ...] = ()
 CrossRun = tuple[tuple[int, ...], int, int]
 # One way to supply a run's digits: (positions a wild plays, rack key of the tiles used, rack left).
 WildSpend = tuple[tuple[int, ...], int, tuple[int, ...]]
+# The best placement of a slot in players' mode: (score, tiles, bonus, rack left, the recipe of
+# its lines: ``(build, *args)``, see rules.new_scored_placement).
+BestRun = tuple[int, tuple[PlacedTile, ...], int, tuple[int, ...], tuple[Any, ...]]
 
 # Slot setters to build results without the frozen-field setter (see moves.new_placement).
 _new = object.__new__
-_set_tiles = Placement.__dict__["tiles"].__set__  # type: ignore[attr-defined]
+_set_tiles = Placement.__dict__["tiles"].__set__
 _scored_setters = tuple(
-    ScoredPlacement.__dict__[name].__set__  # type: ignore[attr-defined]
+    ScoredPlacement.__dict__[name].__set__
     for name in ("move", "score", "_lines", "bonus", "rack_after", "_pending")
 )
 
@@ -339,7 +344,7 @@ class _Generator:
         out_append = self.out.append
         best_wilds = self.best_wilds and self.counts[WILD] > 0  # else nothing to merge
         # Players' mode: (start, end, rack key used) -> (score, tiles, bonus, rack left, recipe).
-        best: dict[tuple[int, int, int], tuple] = {}
+        best: dict[tuple[int, int, int], BestRun] = {}
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
         cross_line, tiles, size = self.cross_line, self._tiles, self.size
         placed_tile = self.placed_tile
@@ -379,7 +384,8 @@ class _Generator:
         ) -> tuple[Line, ...]:
             """The lines of a run from ``squares[start:end]``, built when first asked for:
             the main line, then the cross lines of the placed tiles in reading order."""
-            new = {t.row * size + t.col: t.digit for t in move.tiles}
+            # The generator's tiles all carry their digit.
+            new = {t.row * size + t.col: cast(int, t.digit) for t in move.tiles}
             main_squares = squares[start:end]
             values = tuple(new.get(square, cells[square]) for square in main_squares)
             crossed = [
@@ -453,7 +459,9 @@ class _Generator:
                     main_score = (total + d * nm + ext) * factor * lm
                     score = main_score + cross + cross_here + bonus
                     recipe = (build_lines, start, nxt, main_score)
-                    spends = wild_spends.get(tuple(digits_placed))
+                    spends: Sequence[WildSpend] | None = wild_spends.get(
+                        tuple(digits_placed)
+                    )
                     if spends is None:
                         spends = spend_wilds(tuple(digits_placed))
                     if best_wilds:
@@ -540,12 +548,13 @@ class _Generator:
         vals = [cells[s] for s in squares]
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
         weight, rack_key, size = self.weight, self.rack_key, self.size
-        best: dict[tuple[int, int, int], tuple] = {}
+        best: dict[tuple[int, int, int], BestRun] = {}
 
         def build_lines(
             move: Placement, start: int, end: int, main_score: int
         ) -> tuple[Line, ...]:
-            new = {t.row * size + t.col: t.digit for t in move.tiles}
+            # The generator's tiles all carry their digit.
+            new = {t.row * size + t.col: cast(int, t.digit) for t in move.tiles}
             main = squares[start:end]
             values = tuple(new.get(q, cells[q]) for q in main)
             crossed = [

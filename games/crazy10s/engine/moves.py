@@ -54,9 +54,9 @@ Move = Placement | Pass | Swap | Resign
 # than storing into the slots directly. The objects are the same (frozen, equal, hashable).
 _new = object.__new__
 _set_col, _set_row, _set_digit, _set_wild = (
-    PlacedTile.__dict__[name].__set__ for name in ("col", "row", "digit", "wild")  # type: ignore[attr-defined]
+    PlacedTile.__dict__[name].__set__ for name in ("col", "row", "digit", "wild")
 )
-_set_tiles = Placement.__dict__["tiles"].__set__  # type: ignore[attr-defined]
+_set_tiles = Placement.__dict__["tiles"].__set__
 
 
 def new_placed_tile(col: int, row: int, digit: int, wild: bool) -> PlacedTile:

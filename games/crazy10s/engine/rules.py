@@ -7,7 +7,7 @@ game state calls it for every placement that is not the generator's own.
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass
-from typing import Any
+from typing import Any, cast
 
 from .board import EMPTY, Board, square_name
 from .errors import IllegalMoveError
@@ -53,8 +53,10 @@ class ScoredPlacement:
 
     move: Placement
     score: int
+    _lines: tuple[Line, ...] | None  # None while ``_pending`` holds its recipe
     bonus: int
     rack_after: tuple[int, ...]
+    _pending: tuple[Any, ...] | None
 
     def __init__(
         self,
@@ -77,7 +79,9 @@ class ScoredPlacement:
             build, *args = pending
             object.__setattr__(self, "_lines", build(self.move, *args))
             object.__setattr__(self, "_pending", None)
-        return self._lines
+        lines = self._lines
+        assert lines is not None  # given, or built above from the recipe
+        return lines
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -91,7 +95,7 @@ class ScoredPlacement:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return self._key() == cast(ScoredPlacement, other)._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -112,11 +116,11 @@ class ScoredPlacement:
 # Fast constructors for the move generator (see moves.new_placement for why).
 _new = object.__new__
 _line_setters = tuple(
-    Line.__dict__[name].__set__  # type: ignore[attr-defined]
+    Line.__dict__[name].__set__
     for name in ("direction", "squares", "values", "score")
 )
 _scored_setters = tuple(
-    ScoredPlacement.__dict__[name].__set__  # type: ignore[attr-defined]
+    ScoredPlacement.__dict__[name].__set__
     for name in ("move", "score", "_lines", "bonus", "rack_after", "_pending")
 )
 
@@ -126,7 +130,7 @@ def new_line(
     squares: tuple[int, ...],
     values: tuple[int, ...],
     score: int,
-    _setters: tuple = _line_setters,
+    _setters: tuple[Any, ...] = _line_setters,
 ) -> Line:
     """``Line(direction, squares, values, score)``, built without the frozen-field setter."""
     line = _new(Line)
@@ -145,7 +149,7 @@ def new_scored_placement(
     bonus: int,
     rack_after: tuple[int, ...],
     pending: tuple[Any, ...] | None = None,
-    _setters: tuple = _scored_setters,
+    _setters: tuple[Any, ...] = _scored_setters,
 ) -> ScoredPlacement:
     """``ScoredPlacement(...)`` built without the frozen-field setter. With ``lines=None`` and
     ``pending=(build, *args)``, ``lines`` is ``build(move, *args)``, built on first access."""

@@ -57,8 +57,8 @@ class Outcome:
         return cls(
             Termination(data["termination"]),
             data["winner"],
-            tuple(data["scores"]),  # type: ignore[arg-type]
-            tuple(data["adjustments"]),  # type: ignore[arg-type]
+            tuple(data["scores"]),
+            tuple(data["adjustments"]),
         )
 
 
@@ -124,7 +124,7 @@ class GameState:
             board=board,
             racks=tuple(tuple(r) for r in data["racks"]),  # type: ignore[arg-type]
             bag=tuple(data["bag"]),
-            scores=tuple(data["scores"]),  # type: ignore[arg-type]
+            scores=tuple(data["scores"]),
             current_player=data["current_player"],
             first_player=data["first_player"],
             move_number=data["move_number"],
@@ -172,7 +172,7 @@ def new_game_from_seed(seed: int, options: Options | None = None) -> GameState:
         options=options,
         seed=seed,
         board=Board.empty(layout),
-        racks=racks,  # type: ignore[arg-type]
+        racks=racks,
         bag=tuple(bag[2 * RACK_SIZE :]),
         scores=(0, 0),
         current_player=first,
@@ -180,7 +180,9 @@ def new_game_from_seed(seed: int, options: Options | None = None) -> GameState:
     )
 
 
-def _with_rack(racks: tuple, player: int, rack: tuple[int, ...]) -> tuple:
+def _with_rack(
+    racks: tuple[tuple[int, ...], tuple[int, ...]], player: int, rack: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (rack, racks[1]) if player == 0 else (racks[0], rack)
 
 
