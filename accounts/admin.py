@@ -10,7 +10,7 @@ _PREFERENCES = ("display_name", "language", "turn_emails", "reminder_emails", "r
 @admin.register(User)
 class UserAdmin(BaseUserAdmin):
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),  # never None: the stubs allow a ModelAdmin's None
         (_("Game preferences"), {"fields": _PREFERENCES}),
         (_("Account"), {"fields": ("email_verified", "deleted_at")}),
     )

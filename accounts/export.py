@@ -50,7 +50,7 @@ def _games(user: User) -> list[dict[str, Any]]:
             "players": [
                 {
                     "seat": s.index,
-                    "name": s.user.public_name if s.user_id else None,
+                    "name": s.user.public_name if s.user is not None else None,
                     "computer": s.ai_level,
                     "score": s.score,
                     "result": s.result,
@@ -110,7 +110,7 @@ def export(user: User) -> dict[str, Any]:
         **_extras(user),
         "reports": [
             {
-                "player": r.player.username if r.player_id else None,
+                "player": r.player.username if r.player is not None else None,
                 "game": r.game_id,
                 "reason": r.reason,
                 "text": r.text,

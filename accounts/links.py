@@ -89,8 +89,10 @@ def user_id_of(purpose: Purpose, token: str) -> int:
     return data["u"]
 
 
-def check(purpose: Purpose, token: str, user: User | None) -> None:
-    """Raise ``link_used`` unless ``token`` still fits ``user`` (its state as locked now)."""
+def check(purpose: Purpose, token: str, user: User | None) -> User:
+    """Raise ``link_used`` unless ``token`` still fits ``user`` (its state as locked now);
+    the user it fits."""
     data = signing.loads(token, salt=purpose.salt)  # already verified by user_id_of
     if user is None or not constant_time_compare(data.get("f", ""), _fingerprint(purpose, user)):
         raise link_used()
+    return user

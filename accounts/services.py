@@ -46,14 +46,19 @@ def taken(field: str) -> ApiError:
 def username_taken(username: str, *, exclude_pk: int | None = None) -> bool:
     """Is ``username``, or a look-alike of it (any case, ``р22`` for ``p22``), in use?"""
     users = User.objects.filter(username_skeleton=usernames.skeleton(username))
-    return users.exclude(pk=exclude_pk).exists()
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    return users.exists()
 
 
 def email_taken(email: str, *, exclude_pk: int | None = None) -> bool:
     key = usernames.canonical_email(email)
     if key is None:
         return False
-    return User.objects.filter(email_canonical=key).exclude(pk=exclude_pk).exists()
+    users = User.objects.filter(email_canonical=key)
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    return users.exists()
 
 
 @transaction.atomic
@@ -180,8 +185,9 @@ def verify_email(*, token: str) -> User:
     nothing (``link_expired``, ``link_invalid``, ``link_used``)."""
     user_id = links.user_id_of(links.VERIFY_EMAIL, token)
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(pk=user_id).first()
-        links.check(links.VERIFY_EMAIL, token, user)
+        user = links.check(
+            links.VERIFY_EMAIL, token, User.objects.select_for_update().filter(pk=user_id).first()
+        )
         if user.email_verified or not user.is_active:
             raise links.link_used()
         user.email_verified = True
@@ -256,8 +262,9 @@ def reset_password(*, token: str, new_password: str) -> User:
     """A reset link sets a new password once; every device and session is signed out."""
     user_id = links.user_id_of(links.RESET_PASSWORD, token)
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(pk=user_id).first()
-        links.check(links.RESET_PASSWORD, token, user)
+        user = links.check(
+            links.RESET_PASSWORD, token, User.objects.select_for_update().filter(pk=user_id).first()
+        )
         check_new_password(new_password, user)
         user.set_password(new_password)
         # The link reached the address: it is the owner's.

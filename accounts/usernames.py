@@ -82,12 +82,13 @@ def derived_fields(
     names: dict[str, tuple[int, str]] = {}
     emails: dict[str, tuple[int, str]] = {}
     for pk, username, email in rows:
-        name_key: str | None = skeleton(username)
-        if name_key in names:
-            duplicates.append(Duplicate("username", pk, username, *names[name_key]))
+        skeleton_key = skeleton(username)
+        name_key: str | None = skeleton_key
+        if skeleton_key in names:
+            duplicates.append(Duplicate("username", pk, username, *names[skeleton_key]))
             name_key = None
         else:
-            names[name_key] = (pk, username)
+            names[skeleton_key] = (pk, username)
         email_key = canonical_email(email or "")
         if email_key is not None:
             if email_key in emails:
