@@ -19,6 +19,8 @@ import os
 import socket
 import time
 import uuid
+from pathlib import Path
+from typing import TextIO, cast
 
 from celery.beat import PersistentScheduler
 from django.conf import settings
@@ -59,10 +61,11 @@ class RedisLock:
         return bool(self.client.set(LOCK_KEY, self.token, nx=True, px=self.ttl_ms))
 
     def renew(self) -> bool:
-        return bool(self.client.eval(_RENEW, 1, LOCK_KEY, self.token, self.ttl_ms))
+        return bool(self.client.eval(_RENEW, 1, LOCK_KEY, self.token, str(self.ttl_ms)))
 
     def holder(self) -> str:
-        value = self.client.get(LOCK_KEY)
+        # redis-py types the answers of its sync and asyncio clients alike (maybe awaitable).
+        value = cast("bytes | None", self.client.get(LOCK_KEY))
         return value.decode() if value else "nobody"
 
     def release(self) -> None:
@@ -70,9 +73,9 @@ class RedisLock:
 
 
 class FileLock:
-    def __init__(self, path) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.handle = None
+        self.handle: TextIO | None = None
 
     def acquire(self) -> bool:
         handle = open(self.path, "a+")

@@ -12,6 +12,7 @@ import logging
 import os
 import sys
 from logging.config import dictConfig
+from typing import TextIO
 
 from celery import Celery
 from celery.apps import worker as celery_apps_worker
@@ -35,7 +36,7 @@ def _json_logs() -> bool:
     return django_settings().LOG_FORMAT == "json"
 
 
-def _say_as_json(msg: str, f=None) -> None:
+def _say_as_json(msg: str, f: TextIO | None = None) -> None:
     """``celery.apps.worker.safe_say`` (its shutdown notices, written from signal handlers with
     a bare os.write) as one JSON line, written the same way."""
     from config.logs import JsonFormatter
@@ -44,6 +45,8 @@ def _say_as_json(msg: str, f=None) -> None:
                                " ".join(msg.split()), None, None)
     record.request_id = "-"
     stream = f or sys.__stdout__
+    if stream is None:  # a process without standard output: nowhere to say it
+        return
     try:
         os.write(stream.fileno(), (JsonFormatter().format(record) + "\n").encode())
     except (OSError, ValueError):

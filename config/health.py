@@ -12,6 +12,7 @@ import logging
 import os
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import redis
 from django.core.cache import cache
@@ -83,7 +84,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
         else:
             components[name] = "ok"
     failed = [name for name, state in components.items() if state != "ok"]
-    body = {"status": "unavailable" if failed else "ok", "components": components}
+    body: dict[str, Any] = {
+        "status": "unavailable" if failed else "ok", "components": components
+    }
     if failed:
         body["failed"] = failed
     return JsonResponse(body, status=503 if failed else 200)

@@ -62,14 +62,16 @@ class RequestMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         incoming = request.headers.get(REQUEST_ID_HEADER, "")
         request_id = incoming if _SANE_REQUEST_ID.match(incoming) else uuid.uuid4().hex
-        request.request_id = request_id
+        # Our own attribute on Django's request (django-stubs declare only Django's).
+        request.request_id = request_id  # type: ignore[attr-defined]
         token = request_id_var.set(request_id)
         started = time.monotonic()
         try:
             response = self._refuse_too_large(request) or self.get_response(request)
             response[REQUEST_ID_HEADER] = request_id
             # This line replaces Django's "Not Found: /path" warnings (django.request).
-            response._has_been_logged = True
+            # Django's own flag (django.utils.log.log_response), missing from django-stubs.
+            response._has_been_logged = True  # type: ignore[attr-defined]
             self._log(request, response, started)
             return response
         finally:

@@ -10,6 +10,7 @@ more than a few levels, so anything past ``MAX_DEPTH`` is a ``parse_error`` (400
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -27,6 +28,7 @@ def depth_of(value: Any) -> int:
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, level = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

@@ -4,6 +4,7 @@ import os
 import re
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 import dj_database_url
@@ -421,7 +422,7 @@ EMAIL_BACKEND = env_str(
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Crazy10s Online <noreply@localhost>")
 
 # --- REST framework -------------------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token/session authentication that also switches to the user's saved language.
         "accounts.authentication.LanguageTokenAuthentication",  # accounts.Device tokens (knox)
@@ -516,7 +517,7 @@ if REDIS_URL:
     # so 45 s + 5 * 1 s brings a lost task back in under a minute. The timeout must exceed
     # the longest task and retry countdown (tasks cap their backoff at 30 s), or a task still
     # running would be delivered a second time. Tests shorten it with CELERY_VISIBILITY_TIMEOUT.
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 45, minimum=1),
         "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 5, minimum=1),
         "unacked_restore_throttle": 1,

@@ -17,14 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import io
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 from a2wsgi.wsgi import build_environ
 
+if TYPE_CHECKING:
+    from a2wsgi.asgi_typing import HTTPScope
+
 Message = dict[str, Any]
-Send = Callable[[Message], Awaitable[None]]
+Send = Callable[[Message], Coroutine[Any, Any, None]]  # an ASGI server's async send
 Receive = Callable[[], Awaitable[Message]]
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -83,11 +87,17 @@ class ThreadedWSGI:
                 ("content-type", "text/plain"), ("connection", "close")]))
             await send({"type": "http.response.body", "body": b"Request body too large.\n"})
             return
-        environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
+        # a2wsgi types its scope and environ as TypedDicts (Django takes the environ as a dict)
+        # and the body as its own Body class, where any file object serves as wsgi.input.
+        stream = io.BytesIO(body)
+        environ = cast(
+            "dict[str, Any]",
+            build_environ(cast("HTTPScope", scope), stream),  # type: ignore[arg-type]
+        )
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()  # each request its own, as under a WSGI server
         collected = await loop.run_in_executor(
-            self.executor, context.run, self._run, environ, loop, send
+            self.executor, partial(context.run, self._run, environ, loop, send)
         )
         if collected is not None:  # else the thread streamed the response itself
             start, content = collected
@@ -116,6 +126,9 @@ class ThreadedWSGI:
         """In a pool thread: the application's response, whole when it is short (the loop
         sends it), else streamed from here, chunk by chunk (returns None)."""
         response: list[Any] = []
+        pending: list[bytes] = []
+        streaming = False
+        size = 0
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info=None):
             if exc_info is not None and streaming:
@@ -144,9 +157,6 @@ class ThreadedWSGI:
                 pending.clear()
 
         write = emit  # the legacy WSGI write(): in order with the iterable's chunks
-        pending: list[bytes] = []
-        streaming = False
-        size = 0
         iterable = self.app(environ, start_response)
         try:
             for chunk in iterable:

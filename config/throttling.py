@@ -106,7 +106,8 @@ def _machine_lock():
 def _hit_redis(
     backend: RedisCache, key: str, limit: int, window: int, now: float
 ) -> tuple[bool, float]:
-    client = backend._cache.get_client(key, write=True)
+    # The cache's redis client (Django's private RedisCacheClient, missing from django-stubs).
+    client = backend._cache.get_client(key, write=True)  # type: ignore[attr-defined]
     script = client.register_script(_SLIDING_WINDOW)
     allowed, wait = script(keys=[key], args=[now, window, limit, f"{now}:{uuid.uuid4().hex}"])
     return bool(int(allowed)), float(wait)
@@ -155,7 +156,9 @@ class AtomicThrottle(BaseThrottle):
     def allow_request(self, request, view) -> bool:
         self._wait: float | None = None
         for scope, identity in self.identities(request, view):
-            limit, window = parse_rate(api_settings.DEFAULT_THROTTLE_RATES[scope])
+            rate = api_settings.DEFAULT_THROTTLE_RATES[scope]
+            # drf-stubs type the rates as numbers: they are "n/period" strings.
+            limit, window = parse_rate(rate)  # type: ignore[arg-type]
             allowed, wait = hit(f"throttle:{scope}:{identity}", limit, window)
             if not allowed:
                 self._wait = max(wait, 0.001)

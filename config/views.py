@@ -31,7 +31,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return defaults.page_not_found(request, exception)
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith(API_PREFIX):
         if isinstance(exception, TOO_LARGE):
             return JsonResponse(too_large_envelope(), status=413)
