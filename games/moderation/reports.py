@@ -62,7 +62,7 @@ def file_report(
         if player.pk == reporter.pk:
             raise cannot_report_yourself()
     else:
-        game = Game.objects.filter(pk=game_id).first()
+        game = Game.objects.filter(pk=game_id).first() if game_id is not None else None
         if game is None:
             raise errors.game_not_found()
         seats = list(Seat.objects.filter(game=game).values_list("user_id", flat=True))
@@ -99,7 +99,7 @@ def _close(report: Report, moderator: User, resolution: str) -> None:
 
 
 def _need_player(report: Report) -> User:
-    if report.player_id is None:
+    if report.player is None:
         raise ApiError("no_player", "This report names no single player: act on the game.")
     return report.player
 

@@ -51,6 +51,7 @@ def _begin_turn(
     another computer turn is queued after ``GAMES_AI_PAUSE_SECONDS``, so a person can follow
     the play."""
     game.turn_started_at = now
+    assert game.current_seat is not None  # a turn begins only while someone is to move
     seat = seats[game.current_seat]
     if _untimed(game, seats):
         game.turn_deadline = None

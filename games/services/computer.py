@@ -31,10 +31,11 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not _computer_to_move(game, expected_move_number):
         return None
+    assert game.current_seat is not None  # checked by _computer_to_move
     seat = Seat.objects.get(game=game, index=game.current_seat)
     kind = kinds.get(game.kind)
     state = kind.load(game.state)
-    if seat.is_computer:
+    if seat.ai_level is not None:  # a computer's seat (``is_computer``)
         rng = random.Random(f"{game.seed}:ai:{game.move_number}")
         choice = kind.computer_move(state, seat.ai_level, rng)
         ahead = None
@@ -46,6 +47,7 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
         if locked is None or not _computer_to_move(locked, expected_move_number):
             return None  # a resignation, an abort or a timeout came first: discard the search
         seats = _seats(locked)
+        assert locked.current_seat is not None  # checked by _computer_to_move
         now_playing = seats[locked.current_seat]
         if now_playing.is_computer != seat.is_computer or not now_playing.plays_itself:
             return None  # the away person came back meanwhile
@@ -88,6 +90,7 @@ def play_timeout(
         seats = _seats(game)
         kind = kinds.get(game.kind)
         seat = game.current_seat
+        assert seat is not None  # an active game has a seat to move
         if game.turn_seconds and seats[seat].user_id is not None and not seats[seat].away:
             seats[seat].away = True
             Seat.objects.filter(pk=seats[seat].pk).update(away=True)

@@ -347,7 +347,8 @@ def create_seated_game(
                 game=game,
                 index=i,
                 private=private[i],
-                **({"ai_level": p} if isinstance(p, str) else {"user": p}),
+                ai_level=p if isinstance(p, str) else None,
+                user=None if isinstance(p, str) else p,
             )
             for i, p in enumerate(players)
         ]

@@ -66,13 +66,13 @@ def submit_move(
         seat = _seat_of(seats, user)
         fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
         if idempotency_key:
-            record = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
-            if record is not None:
-                if record.game_id != game.pk:
+            stored = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
+            if stored is not None:
+                if stored.game_id != game.pk:
                     raise errors.idempotency_key_reused()
-                if record.request_fingerprint and record.request_fingerprint != fingerprint:
+                if stored.request_fingerprint and stored.request_fingerprint != fingerprint:
                     raise errors.idempotency_key_mismatch()
-                return MoveReceipt(record.response_status, record.response_body, replayed=True)
+                return MoveReceipt(stored.response_status, stored.response_body, replayed=True)
         _check_playable(game, expected_move_number)
         if game.current_seat != seat.index:
             raise errors.not_your_turn()

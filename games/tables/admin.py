@@ -1,6 +1,8 @@
 """Staff pages of the tables: who sits where, the rules, and a link to the match (whose page
 shows every hand and the stock, staff only; moderation acts on the game)."""
 
+from typing import TYPE_CHECKING, cast
+
 from django.contrib import admin
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -9,6 +11,9 @@ from django.utils.html import format_html, format_html_join
 from games import kinds
 from games.models import Seat
 from games.tables.models import Table, TableSeat
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class TableSeatInline(admin.TabularInline):
@@ -60,7 +65,8 @@ class TableAdmin(admin.ModelAdmin):
             return "-"
         seats = Seat.objects.filter(game_id=table.game_id).select_related("user").order_by("index")
         return format_html_join("", "<div>seat {}: {}{}</div>", (
-            (s.index, f"computer ({s.ai_level})" if s.ai_level else s.user.username,
+            # A dealt table's seat is a computer's or else a person's.
+            (s.index, f"computer ({s.ai_level})" if s.ai_level else cast("User", s.user).username,
              " (left)" if s.left else " (away)" if s.away else "")
             for s in seats
         ))

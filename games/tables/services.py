@@ -9,7 +9,7 @@ is the game's seats' business (``games.services.leave_seat`` / ``come_back``).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -118,6 +118,8 @@ def _announce(table: Table, event: str, user: User) -> None:
 
 
 def _game_seat(table: Table, user: User) -> Seat | None:
+    if table.game_id is None:  # not dealt: no game, no seat in it
+        return None
     return Seat.objects.filter(game_id=table.game_id, user=user).first()
 
 
@@ -129,6 +131,7 @@ def join(*, user: User, code: str) -> Table:
         if table.status == Table.Status.DEALT:
             if _game_seat(table, user) is None:
                 raise errors.already_dealt()
+            assert table.game_id is not None  # _game_seat found a seat in it
             services.come_back(game_id=table.game_id, user=user)
             _announce(table, "back", user)
             return table
@@ -166,6 +169,7 @@ def leave(*, user: User, code: str) -> Table:
             return table
         if _game_seat(table, user) is None:
             raise errors.not_seated()
+        assert table.game_id is not None  # _game_seat found a seat in it
         game = services.leave_seat(game_id=table.game_id, user=user)
         _announce(table, "left", user)
         people = Seat.objects.filter(game=game, user__isnull=False)
@@ -217,6 +221,7 @@ def back(*, user: User, code: str) -> Table:
             raise errors.not_dealt()
         if _game_seat(table, user) is None:
             raise errors.not_seated()
+        assert table.game_id is not None  # _game_seat found a seat in it
         services.come_back(game_id=table.game_id, user=user)
         _announce(table, "back", user)
         return table
@@ -267,9 +272,11 @@ def show(table: Table) -> dict[str, Any]:
     if game is not None:
         kind = kinds.get(game.kind)
         for seat in game.seats.select_related("user").order_by("index"):
+            # A dealt table's seat is a person's or else a computer's (it has its level).
+            level = cast(str, seat.ai_level)
             seats.append({
                 "seat": seat.index,
-                "name": seat.user.public_name if seat.user else kind.computer_name(seat.ai_level),
+                "name": seat.user.public_name if seat.user else kind.computer_name(level),
                 "username": seat.user.username if seat.user else None,
                 "is_computer": seat.is_computer,
                 "away": seat.away,
