@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 SQUARE = re.compile(r"\b([a-z])(\d{1,2})=")
@@ -54,7 +57,7 @@ def board_rows(
     return out
 
 
-def board_html(rows: list[list[dict[str, Any]]], label: str) -> SafeString:
+def board_html(rows: list[list[dict[str, Any]]], label: StrOrPromise) -> SafeString:
     """The board's buttons, built here rather than in a template loop: 169 cells through the
     template engine were most of the game page's server time. Every value is escaped."""
     cells = []

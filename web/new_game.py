@@ -8,7 +8,8 @@ A posted form becomes the API's creation body (``kind``, ``seats``, ``turn_hours
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
@@ -37,7 +38,7 @@ def choices_of(form: type[serializers.Serializer] | None) -> dict[str, list[Any]
     ("rules_target"), for the kind's fragment to list."""
     found: dict[str, list[Any]] = {}
 
-    def walk(fields: dict[str, serializers.Field], prefix: str) -> None:
+    def walk(fields: Mapping[str, serializers.Field], prefix: str) -> None:
         for name, field in fields.items():
             if isinstance(field, serializers.Serializer):
                 walk(field.fields, f"{prefix}{name}_")
@@ -139,4 +140,6 @@ def validated(kind: GameKind, post: QueryDict) -> dict[str, Any]:
     raise serializers.ValidationError(errors)
 
 
-TURN_HOURS = tuple(create_input(kinds.default())().fields["turn_hours"].choices)
+TURN_HOURS = tuple(
+    cast(serializers.ChoiceField, create_input(kinds.default())().fields["turn_hours"]).choices
+)

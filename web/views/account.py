@@ -18,7 +18,7 @@ from accounts.models import Language, TurnEmails
 from config.errors import ApiError
 from social import selectors as social_selectors
 from social import services as social_services
-from web.views.common import field_errors, safe_next, throttled
+from web.views.common import SignedInRequest, field_errors, safe_next, throttled
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -88,7 +88,7 @@ def signout(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def account_settings(request: HttpRequest) -> HttpResponse:
+def account_settings(request: SignedInRequest) -> HttpResponse:
     user = request.user
     errors: dict[str, list[str]] = {}
     if request.method == "POST":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from types import SimpleNamespace
+from typing import cast
 
 from django.contrib.auth import logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
@@ -15,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.exceptions import ValidationError
+from rest_framework.fields import ChoiceField
 
 from accounts import export, services, tokens
 from accounts.api.account_views import ReportInputSerializer
@@ -26,7 +28,7 @@ from accounts.api.serializers import (
 )
 from accounts.api.throttles import PasswordResetThrottle, UserThrottle
 from config.errors import ApiError
-from web.views.common import field_errors
+from web.views.common import SignedInRequest, field_errors
 
 
 def _throttled(request: HttpRequest, throttle, scope: str) -> bool:
@@ -54,7 +56,7 @@ def verify_email(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def resend_verification(request: HttpRequest) -> HttpResponse:
+def resend_verification(request: SignedInRequest) -> HttpResponse:
     if _throttled(request, UserThrottle(), "email_resend"):
         return redirect("/settings?resent=throttled")
     try:
@@ -112,7 +114,7 @@ def reset_password(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def change_password(request: HttpRequest) -> HttpResponse:
+def change_password(request: SignedInRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         data = ChangePasswordSerializer(data={
@@ -139,7 +141,7 @@ def change_password(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def devices(request: HttpRequest) -> HttpResponse:
+def devices(request: SignedInRequest) -> HttpResponse:
     """The apps and clients signed in with a token (this browser uses a session)."""
     if request.method == "POST":
         if request.POST.get("all"):
@@ -158,13 +160,15 @@ def devices(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def report(request: HttpRequest) -> HttpResponse:
+def report(request: SignedInRequest) -> HttpResponse:
     """Report a player (``?player=NAME``) or a game (``?game=ID``)."""
     source = request.POST if request.method == "POST" else request.GET
     target = {"player": source.get("player", "").strip(), "game": source.get("game", "").strip()}
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
-        body = {"reason": request.POST.get("reason", ""), "text": request.POST.get("text", "")}
+        body: dict[str, str | int] = {
+            "reason": request.POST.get("reason", ""), "text": request.POST.get("text", "")
+        }
         if target["player"]:
             body["player"] = target["player"]
         if target["game"].isdigit():
@@ -186,7 +190,8 @@ def report(request: HttpRequest) -> HttpResponse:
             errors = {"general": [exc.message]}
         else:
             return render(request, "web/account/report.html", {"done": True, "target": target})
-    reasons = list(ReportInputSerializer().fields["reason"].choices.items())
+    reason_field = cast(ChoiceField, ReportInputSerializer().fields["reason"])
+    reasons = list(reason_field.choices.items())
     context = {"target": target, "errors": errors, "reasons": reasons,
                "values": request.POST}
     return render(request, "web/account/report.html", context, status=400 if errors else 200)
@@ -194,7 +199,7 @@ def report(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def export_data(request: HttpRequest) -> HttpResponse:
+def export_data(request: SignedInRequest) -> HttpResponse:
     """Everything about the player, as the API's ``GET me/export``, downloaded as a file."""
     body = json.dumps(export.export(request.user), ensure_ascii=False, indent=2)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
@@ -204,7 +209,7 @@ def export_data(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def delete_account(request: HttpRequest) -> HttpResponse:
+def delete_account(request: SignedInRequest) -> HttpResponse:
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         data = DeleteAccountSerializer(data={"password": request.POST.get("password", "")})

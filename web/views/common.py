@@ -11,7 +11,15 @@ from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.api.throttles import AddressThrottle, LoginThrottle
+from accounts.models import User
 from config.errors import ApiError
+
+
+class SignedInRequest(HttpRequest):
+    """The request of a view behind ``login_required``, for the type checker: its user is
+    signed in (a ``User``, never ``AnonymousUser``). Never instantiated."""
+
+    user: User
 
 
 def safe_next(request: HttpRequest, default: str = "/") -> str:

@@ -16,7 +16,7 @@ from games import kinds, selectors, services
 from social import selectors as social_selectors
 from web import new_game as forms
 from web import pages
-from web.views.common import page_errors
+from web.views.common import SignedInRequest, page_errors
 
 FINISHED_SHOWN = 20
 
@@ -47,7 +47,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: SignedInRequest) -> HttpResponse:
     """Every kind's form (web/new_game.py); a posted one starts that kind's game."""
     posted, values, errors = None, None, None
     if request.method == "POST":
@@ -83,7 +83,7 @@ def _flatten(detail: Any) -> list[str]:
     return [str(detail)]
 
 
-def _game_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
+def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
     game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
     services.note_seen(seat=seat)  # the player is looking: no email about this game
     view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
@@ -111,7 +111,7 @@ def _game_context(request: HttpRequest, game_id: int) -> dict[str, Any]:
 @login_required
 @require_GET
 @page_errors
-def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_page(request: SignedInRequest, game_id: int) -> HttpResponse:
     context = _game_context(request, game_id)
     return HttpResponse(pages.page_template(context["game"]["kind"]).render(context, request))
 
@@ -119,7 +119,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @page_errors
-def game_panel(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_panel(request: SignedInRequest, game_id: int) -> HttpResponse:
     """The live part of the game page alone (htmx swaps it in after a move or an event)."""
     context = _game_context(request, game_id)
     return HttpResponse(pages.panel_template(context["game"]["kind"]).render(context, request))

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.api.serializers import PuzzleSerializer
 from web.crazy10s import board_html, board_rows, squares_of
-from web.views.common import page_errors
+from web.views.common import SignedInRequest, page_errors
 
 LEADERBOARD_SHOWN = 10
 PLACED = re.compile(r"\b([a-z])(\d{1,2})=\*?(\d)")
@@ -43,7 +43,7 @@ def _day(text: str | None) -> date:
 @login_required
 @require_GET
 @page_errors
-def puzzle_page(request: HttpRequest, day: str | None = None) -> HttpResponse:
+def puzzle_page(request: SignedInRequest, day: str | None = None) -> HttpResponse:
     puzzle = services.puzzle_for_view(_day(day))
     attempt = selectors.attempt_of(puzzle, request.user)
     today = selectors.utc_today()

@@ -4,18 +4,18 @@ the page's script through the JSON API (web/static/web/social.js)."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import kinds
 from social import selectors
-from web.views.common import page_errors
+from web.views.common import SignedInRequest, page_errors
 
 
 @login_required
 @require_GET
-def friends_page(request: HttpRequest) -> HttpResponse:
+def friends_page(request: SignedInRequest) -> HttpResponse:
     context = selectors.friends_page(user=request.user)
     return render(request, "web/friends.html", context)
 
@@ -32,7 +32,7 @@ def _titled(rows: dict) -> list[dict]:
 @login_required
 @require_GET
 @page_errors
-def player_page(request: HttpRequest, username: str) -> HttpResponse:
+def player_page(request: SignedInRequest, username: str) -> HttpResponse:
     profile = selectors.profile(viewer=request.user, username=username)
     for rating in profile["ratings"]:
         rating["title"] = _title(rating["kind"])

@@ -14,12 +14,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from games.tables import services as tables
-from web.views.common import page_errors
+from web.views.common import SignedInRequest, page_errors
 
 
 @login_required
 @require_GET
-def find_table(request: HttpRequest) -> HttpResponse:
+def find_table(request: SignedInRequest) -> HttpResponse:
     """The "join with a code" form: the table's own page (a wrong code shows its 404 there)."""
     code = "".join(request.GET.get("code", "").split()).upper()
     if not code:
@@ -49,7 +49,7 @@ def _table_context(request: HttpRequest, code: str) -> dict[str, Any]:
 @login_required
 @require_GET
 @page_errors
-def table_page(request: HttpRequest, code: str) -> HttpResponse:
+def table_page(request: SignedInRequest, code: str) -> HttpResponse:
     """The table lobby a share link opens (after sign-in or sign-up when signed out)."""
     context = _table_context(request, code)
     if context["go_to"]:
@@ -60,6 +60,6 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_GET
 @page_errors
-def table_panel(request: HttpRequest, code: str) -> HttpResponse:
+def table_panel(request: SignedInRequest, code: str) -> HttpResponse:
     """The lobby's live part alone (re-rendered when a table event arrives)."""
     return render(request, "web/tables/_table_panel.html", _table_context(request, code))

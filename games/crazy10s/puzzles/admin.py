@@ -7,6 +7,8 @@ while its UTC day has not started and nobody has attempted it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Avg, Count, ExpressionWrapper, F, FloatField
@@ -18,6 +20,16 @@ from games.crazy10s.admin_board import render_board
 from games.crazy10s.engine import parse_board, parse_layout
 from games.crazy10s.puzzles import services
 from games.crazy10s.puzzles.models import Puzzle, PuzzleAttempt
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class Stats(TypedDict):
+    """What ``PuzzleAdmin.get_queryset`` annotates each puzzle with."""
+
+    num_attempts: int
+    avg_percent: float | None
 
 
 def draw_position(puzzle: Puzzle, *, compact: bool = False) -> str:
@@ -107,11 +119,11 @@ class PuzzleAdmin(admin.ModelAdmin):
         return draw_position(obj, compact=True)
 
     @admin.display(description="attempts", ordering="num_attempts")
-    def attempt_count(self, obj: Puzzle) -> int:
+    def attempt_count(self, obj: WithAnnotations[Puzzle, Stats]) -> int:
         return obj.num_attempts
 
     @admin.display(description="avg % of best", ordering="avg_percent")
-    def average_percent(self, obj: Puzzle) -> str:
+    def average_percent(self, obj: WithAnnotations[Puzzle, Stats]) -> str:
         return "–" if obj.avg_percent is None else f"{obj.avg_percent:.1f}"
 
     def save_model(self, request, obj: Puzzle, form, change) -> None:

@@ -19,6 +19,9 @@ class Puzzle(models.Model):
     )
     generated_at = models.DateTimeField()
 
+    # Not a column: the attempts so far, set on the instance the views hand to PuzzleSerializer.
+    attempt_count: int
+
     class Meta:
         ordering = ("-date",)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
@@ -16,8 +16,13 @@ from games.selectors import percent_of_best as percent_of_best
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
+    from django_stubs_ext import WithAnnotations
 
     from accounts.models import User
+
+
+class Ranked(TypedDict):
+    rank: int  # 1-based, in leaderboard order
 
 # Leaderboard order: best score first; ties by submission time (then id, for a total order).
 LEADERBOARD_ORDER = (F("score").desc(), F("created_at").asc(), F("id").asc())
@@ -28,7 +33,7 @@ def utc_today() -> date:
 
 
 def attempt_of(puzzle: Puzzle, user: User | AnonymousUser) -> PuzzleAttempt | None:
-    if not getattr(user, "is_authenticated", False):
+    if not user.is_authenticated:
         return None
     return PuzzleAttempt.objects.filter(puzzle=puzzle, user=user).first()
 
@@ -44,7 +49,7 @@ def rank_of(attempt: PuzzleAttempt) -> int:
     return ahead.count() + 1
 
 
-def leaderboard(puzzle: Puzzle) -> QuerySet[PuzzleAttempt]:
+def leaderboard(puzzle: Puzzle) -> QuerySet[WithAnnotations[PuzzleAttempt, Ranked]]:
     """Attempts in leaderboard order, each annotated with its ``rank`` (1-based)."""
     return (
         PuzzleAttempt.objects.filter(puzzle=puzzle)

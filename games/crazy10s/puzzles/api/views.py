@@ -136,6 +136,7 @@ class LeaderboardView(APIView):
             )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.leaderboard(puzzle), request, view=self)
+        assert page is not None  # REST_FRAMEWORK["PAGE_SIZE"] is set
         rows = [
             {
                 "rank": entry.rank,
