@@ -466,7 +466,7 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["login_account"] = env_str(
 )
 # --- end of throttling block ------------------------------------------------------------------
 
-SPECTACULAR_SETTINGS = {
+SPECTACULAR_SETTINGS: dict[str, Any] = {
     "TITLE": "Crazy10s Online API",
     "DESCRIPTION": "Asynchronous Crazy10s number-tile games against people and the computer.",
     "VERSION": "1.0.0",

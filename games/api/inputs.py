@@ -88,7 +88,8 @@ def create_input(kind: GameKind) -> type[CreateGameBase]:
     seats = kind.seats
     fields = {
         "kind": StrictChoiceField(choices=(kind.name,)),
-        "seats": seat_input(kind)(
+        # drf-stubs lack the list's min_length/max_length that DRF takes with many=True.
+        "seats": seat_input(kind)(  # type: ignore[call-arg]
             many=True, min_length=seats.start, max_length=seats.stop - 1,
             help_text=f"every seat in order ({seats.start} to {seats.stop - 1}), one of them "
             '{"you": true}',

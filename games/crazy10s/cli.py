@@ -152,7 +152,7 @@ def _levels(text: str) -> tuple[str, str]:
     parts = tuple(p.strip() for p in text.split(","))
     if len(parts) != 2 or any(p not in PLAYERS for p in parts):
         raise argparse.ArgumentTypeError(f"two levels separated by a comma, from {PLAYERS}")
-    return parts  # type: ignore[return-value]
+    return parts
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -36,7 +36,10 @@ class Crazy10sMoveSerializer(serializers.Serializer):
     move = StrictCharField(
         max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
     )
-    tiles = PlacedTileInputSerializer(many=True, required=False, max_length=20)
+    # drf-stubs lack the list's max_length that DRF takes with many=True.
+    tiles = PlacedTileInputSerializer(  # type: ignore[call-arg]
+        many=True, required=False, max_length=20
+    )
 
     def validate(self, attrs):
         if ("move" in attrs) == ("tiles" in attrs):

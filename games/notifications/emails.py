@@ -88,7 +88,7 @@ def format_deadline(moment: datetime | None) -> str:
 
 
 def _player_name(seat: Seat, language: str, kind: str | None = None) -> str:
-    if seat.user_id is None:
+    if seat.user is None:
         # The level's name reads as a name in every language ("gegen Computer (Experte)").
         with translation.override(language if language in LANGUAGES else "en"):
             return kinds.get(kind or seat.game.kind).computer_name(seat.ai_level or "")
@@ -120,11 +120,21 @@ def _game_fields(game: Game, user_id: int, language: str) -> dict[str, Any]:
     }
 
 
+def _game_of(n: SentNotification) -> Game:
+    """The game of a notification about one game (every kind but gathered, digest, invite)."""
+    assert n.game is not None, n.kind
+    return n.game
+
+
 def _turn_paragraphs(n: SentNotification, language: str) -> list[str]:
-    game = n.game
+    game = _game_of(n)
     fields = _game_fields(game, n.user_id, language)
     paragraphs = [text(language, "turn", **fields)]
-    last = Move.objects.filter(game=game, number=n.move_number).first()
+    last = (
+        Move.objects.filter(game=game, number=n.move_number).first()
+        if n.move_number is not None
+        else None
+    )
     if last is not None and last.seat != fields["mine_seat"]:
         if last.is_timeout:
             paragraphs.append(text(language, "last_move_timeout", **fields))
@@ -192,7 +202,7 @@ def content(n: SentNotification) -> dict[str, Any]:
     language = (user.language or "en").lower()
     parts: dict[str, Any] = {"paragraphs": [], "games": [], "action_url": None}
     if n.kind == Kind.TURN:
-        fields = _game_fields(n.game, user.pk, language)
+        fields = _game_fields(_game_of(n), user.pk, language)
         parts["subject"] = text(language, "subject_turn", **fields)
         parts["paragraphs"] = _turn_paragraphs(n, language)
     elif n.kind in (Kind.GATHERED, Kind.DIGEST):
@@ -200,11 +210,11 @@ def content(n: SentNotification) -> dict[str, Any]:
         parts["subject"] = text(language, f"subject_{n.kind}", count=len(parts["games"]))
         parts["paragraphs"] = [text(language, "gathered")]
     elif n.kind in (Kind.REMINDER, Kind.NUDGE, Kind.STARTED):
-        fields = _game_fields(n.game, user.pk, language)
+        fields = _game_fields(_game_of(n), user.pk, language)
         parts["subject"] = text(language, f"subject_{n.kind}", **fields)
         parts["paragraphs"] = [text(language, str(n.kind), **fields)]
         if n.kind == Kind.STARTED:
-            first = "you" if n.game.current_seat == fields["mine_seat"] else "they"
+            first = "you" if _game_of(n).current_seat == fields["mine_seat"] else "they"
             parts["paragraphs"].append(text(language, f"started_{first}_first", **fields))
         if n.kind == Kind.NUDGE:
             parts["paragraphs"].append(text(language, "deadline", **fields))
@@ -214,13 +224,13 @@ def content(n: SentNotification) -> dict[str, Any]:
         parts["subject"] = text(language, "subject_invite", **fields)
         parts["paragraphs"] = [text(language, "invite", **fields)]
         parts["action_url"] = n.payload.get("url")
-    elif n.kind == Kind.FINISHED and n.game.seat_count > 2:
+    elif n.kind == Kind.FINISHED and _game_of(n).seat_count > 2:
         parts["subject"] = text(language, "subject_match_over", game=n.game_id)
-        parts["paragraphs"] = [_match_result_paragraph(n.game, user.pk, language)]
+        parts["paragraphs"] = [_match_result_paragraph(_game_of(n), user.pk, language)]
     elif n.kind == Kind.FINISHED:
-        fields = _game_fields(n.game, user.pk, language)
+        fields = _game_fields(_game_of(n), user.pk, language)
         parts["subject"] = text(language, "subject_finished", **fields)
-        parts["paragraphs"] = [_result_paragraph(n.game, user.pk, language)]
+        parts["paragraphs"] = [_result_paragraph(_game_of(n), user.pk, language)]
     else:
         raise ValueError(f"unknown notification kind {n.kind!r}")
     if n.game_id is not None:

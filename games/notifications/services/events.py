@@ -78,7 +78,7 @@ def _started_recipients(game: Game, now: datetime) -> list[Seat]:
     return [
         s
         for s in seats
-        if s.user_id is not None
+        if s.user is not None
         and s.user.email
         and s.user.turn_emails != "off"
         and not (s.index == 0 and created_just_now)

@@ -26,7 +26,10 @@ def _games_waiting_for(user_id: int) -> list[Game]:
 
 def _still_waiting(notice: SentNotification, now: datetime) -> bool:
     game = notice.game
+    assert game is not None  # a held notice is a turn's: it names its game
     if game.status != Game.Status.ACTIVE or game.move_number != notice.move_number:
+        return False
+    if game.current_seat is None:
         return False
     seat = Seat.objects.filter(game=game, index=game.current_seat).first()
     return seat is not None and seat.user_id == notice.user_id and not seen_recently(seat, now)
@@ -54,7 +57,7 @@ def flush_user(*, user_id: int, now: datetime) -> SentNotification | None:
             games = [g.pk for g in _games_waiting_for(user.pk)]
         else:
             kind = Kind.GATHERED
-            games = sorted({n.game_id for n in waiting})
+            games = sorted({n.game_id for n in waiting if n.game_id is not None})
         SentNotification.objects.filter(pk__in=[n.pk for n in waiting]).update(
             status=Status.MERGED
         )

@@ -40,12 +40,13 @@ def process_event(*, event_id: int, now: datetime | None = None) -> bool:
         if event is None:
             return False
         if event.kind == EventKind.TURN:
-            notify_turn(
-                game_id=event.game_id,
-                seat_index=event.seat_index,
-                move_number=event.move_number,
-                now=now,
-            )
+            if event.seat_index is not None:  # a turn's event names its seat
+                notify_turn(
+                    game_id=event.game_id,
+                    seat_index=event.seat_index,
+                    move_number=event.move_number,
+                    now=now,
+                )
         elif event.kind == EventKind.STARTED:
             notify_started(game_id=event.game_id, now=now)
         elif event.kind == EventKind.FINISHED:

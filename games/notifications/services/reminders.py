@@ -41,6 +41,8 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
             )
         )
         for game in games:
+            if game.current_seat is None:
+                continue
             seat = (
                 Seat.objects.filter(game=game, index=game.current_seat)
                 .select_related("user")
