@@ -39,9 +39,9 @@ def _ban(hours: int):
         )
 
     action.__name__ = f"mute_authors_{hours}h"
-    action.short_description = f"Mute the authors from chat for {hours} hours"
-    action.allowed_permissions = ("moderate",)
-    return action
+    return admin.action(
+        description=f"Mute the authors from chat for {hours} hours", permissions=("moderate",)
+    )(action)
 
 
 @admin.register(ChatMessage)

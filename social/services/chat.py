@@ -88,9 +88,12 @@ def _muted_everywhere(user_id: int) -> bool:
 def recipients(message: ChatMessage) -> list[int]:
     """Who gets the message live: the author, and every other person of the game who did not
     block the author and does not mute this game's chat or all chat."""
+    author = message.author_id
+    if author is None:  # the author's account is gone (SET_NULL): nobody to send it for
+        return []
     people = {s.user_id for s in _seats(message.game_id) if s.user_id is not None}
-    others = people - {message.author_id}
-    blocked_by = blocks.blockers_of(message.author_id)
+    others = people - {author}
+    blocked_by = blocks.blockers_of(author)
     muted = set(
         ChatMute.objects.filter(game_id=message.game_id, user_id__in=others).values_list(
             "user_id", flat=True
@@ -100,7 +103,7 @@ def recipients(message: ChatMessage) -> list[int]:
             "user_id", flat=True
         )
     )
-    return sorted({message.author_id} | (others - blocked_by - muted))
+    return sorted({author} | (others - blocked_by - muted))
 
 
 def _publish(message_id: int) -> None:
@@ -121,6 +124,7 @@ def post(*, game_id: int, user: User, text: str, now: datetime | None = None) ->
         game, seat = _my_seat(game_id, user)
         banned = SocialSettings.objects.filter(user=user, chat_banned_until__gt=now).first()
         if banned is not None:
+            assert banned.chat_banned_until is not None  # filtered on it
             raise errors.chat_banned(banned.chat_banned_until)
         message = ChatMessage.objects.create(
             game=game, author=user, seat=seat.index, move_number=game.move_number, text=text

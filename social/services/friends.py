@@ -118,7 +118,7 @@ def friends_of(*, user: User) -> dict[str, list[dict[str, Any]]]:
         .values_list("user_id", "last")
     )
     for row, other in zip(rows, others, strict=True):
-        entry = {"username": other.username, "name": other.public_name}
+        entry: dict[str, Any] = {"username": other.username, "name": other.public_name}
         if row.accepted_at is not None:
             last = seen.get(other.pk)
             entry["online"] = last is not None and now - last <= ONLINE_WINDOW

@@ -85,22 +85,27 @@ def rate_game(*, game_id: int) -> bool:
         return applied
 
 
+def _person(seat: Seat) -> int:
+    assert seat.user_id is not None  # a rated game's seats are people's (is_ratable)
+    return seat.user_id
+
+
 def _apply(game: Game, seats: list[Seat]) -> None:
     # Lock both ratings in user order (two games finishing at once never deadlock).
-    rows = {uid: _rating_row(uid, game.kind) for uid in sorted(s.user_id for s in seats)}
+    rows = {uid: _rating_row(uid, game.kind) for uid in sorted(_person(s) for s in seats)}
     before = {
         uid: glicko2.Rating(r.rating, r.deviation, r.volatility) for uid, r in rows.items()
     }
     scores = _scores(game, seats)
     for seat, other, score in ((seats[0], seats[1], scores[0]),
                                (seats[1], seats[0], scores[1])):
-        mine, theirs = before[seat.user_id], before[other.user_id]
+        mine, theirs = before[_person(seat)], before[_person(other)]
         new = glicko2.rate(
             mine, [glicko2.Result(theirs, score)], min_deviation=glicko2.MIN_DEVIATION
         )
-        row = rows[seat.user_id]
+        row = rows[_person(seat)]
         RatingChange.objects.create(
-            user_id=seat.user_id,
+            user_id=_person(seat),
             game=game,
             kind=game.kind,
             rating_before=mine.rating,

@@ -54,6 +54,12 @@ def _lock(game_id: int, user: User) -> tuple[Game, list[Seat], Seat, Seat]:
     return game, seats, mine, other
 
 
+def _person(seat: Seat) -> User:
+    """The person in a seat of a game ``_lock`` let through (both seats are people's)."""
+    assert seat.user is not None
+    return seat.user
+
+
 def status_of(offer: RematchOffer, now: datetime | None = None) -> str:
     now = now or timezone.now()
     if offer.status == Status.OPEN and offer.expires_at <= now:
@@ -86,7 +92,7 @@ def _new_game(game: Game, seats: list[Seat]) -> Game:
     other = next(s for s in seats if s.index != starter.index)
     return game_services.create_seated_game(
         kind=game.kind,
-        players=[other.user, starter.user],
+        players=[_person(other), _person(starter)],
         options=game.options,
         turn_seconds=game.turn_seconds,
         turn_hours=game.turn_hours,
@@ -122,7 +128,7 @@ def offer_or_accept(*, game_id: int, user: User, now: datetime | None = None) ->
             offer.answered_at = now
             offer.streak = _streak(game)
             offer.save()
-            _notify(game, offer, other.user_id, "rematch_accepted")
+            _notify(game, offer, _person(other).pk, "rematch_accepted")
             return RematchReceipt(offer, created=False)
         # A new offer (or one after a decline, a withdrawal or an expiry: the view's throttle
         # keeps players from repeating it endlessly).
@@ -134,8 +140,8 @@ def offer_or_accept(*, game_id: int, user: User, now: datetime | None = None) ->
         offer.answered_at = None
         offer.save()
         # Never delivered to a player who blocked the offerer (who is not told).
-        if not blocks.blocks(other.user_id, user.pk):
-            _notify(game, offer, other.user_id, "rematch_offered")
+        if not blocks.blocks(_person(other).pk, user.pk):
+            _notify(game, offer, _person(other).pk, "rematch_offered")
         return RematchReceipt(offer, created=True)
 
 
@@ -152,7 +158,7 @@ def withdraw_or_decline(*, game_id: int, user: User, now: datetime | None = None
         offer.status = Status.WITHDRAWN if mine else Status.DECLINED
         offer.answered_at = now
         offer.save()
-        if not mine or not blocks.blocks(other.user_id, user.pk):
-            _notify(game, offer, other.user_id, f"rematch_{offer.status}")
+        if not mine or not blocks.blocks(_person(other).pk, user.pk):
+            _notify(game, offer, _person(other).pk, f"rematch_{offer.status}")
         return offer
 
