@@ -73,9 +73,12 @@ demo:
 test: venv messages
 	scripts/test.sh
 
+# mypy's settings and the packages it checks are in pyproject.toml ([tool.mypy]); its django
+# plugin imports the settings, which DEBUG=true lets load without the production secrets.
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	DEBUG=true $(VENV)/bin/mypy
 
 # Production secrets, generated once and kept (README, "Production"): docker compose reads .env.
 # A new SECRET_KEY ends every session and sent link; a new PUZZLE_SECRET changes the puzzles.
