@@ -85,9 +85,14 @@ class Crazy10sKind(GameKind):
         )
 
     def parse(self, data: dict[str, Any]) -> c10s.Move:
-        """A move from its notation (``move``) or from a structured list of placed tiles."""
+        """A move from its input: typed (place, pass, swap), its notation (``move``), or the
+        first API's placed ``tiles``."""
         if "move" in data:
             return c10s.parse_move(data["move"])
+        if data.get("type") == "pass":
+            return c10s.parse_move("pass")
+        if data.get("type") == "swap":
+            return c10s.parse_move("swap " + " ".join(data["tiles"]))
         tiles = []
         for tile in data["tiles"]:
             col, row = c10s.board.parse_square(str(tile["square"]).strip().lower())

@@ -130,7 +130,13 @@ class CrazyEightsKind(GameKind):
         )
 
     def parse(self, data: dict[str, Any]) -> c8.Move:
-        return c8.parse_move(data["move"])
+        """A move from its input: typed (play, draw, take, pass) or its notation."""
+        if "move" in data:
+            return c8.parse_move(data["move"])
+        if data["type"] != "play":
+            return c8.parse_move(data["type"])
+        suit = data.get("suit")
+        return c8.parse_move(" ".join(data["cards"]) + (f"/{suit}" if suit else ""))
 
     def parse_notation(self, notation: str) -> c8.Move:
         return c8.parse_move(notation)
