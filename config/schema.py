@@ -94,15 +94,24 @@ class CrossFieldRules(OpenApiSerializerExtension):
 
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <key>``: a device token (accounts.tokens, django-rest-knox). The
-    name is the one DRF's token scheme had, so clients generated from the schema keep it."""
+    """``Authorization: Token <key>`` or ``Bearer <key>``: a device token (accounts.tokens,
+    django-rest-knox). Two schemes, either one will do: ``tokenAuth`` (the name DRF's token
+    scheme had, so clients generated from the schema keep it) and ``bearerAuth`` (HTTP bearer,
+    what generators set up by default)."""
 
     target_class = "accounts.authentication.LanguageTokenAuthentication"
-    name = "tokenAuth"
+    name = ["tokenAuth", "bearerAuth"]
+
+    def get_security_requirement(self, auto_schema):
+        return [{name: []} for name in self.name]  # either scheme, not both
 
     def get_security_definition(self, auto_schema):
-        return build_bearer_security_scheme_object(header_name="Authorization",
-                                                   token_prefix="Token")
+        return [
+            build_bearer_security_scheme_object(header_name="Authorization",
+                                                token_prefix="Token"),
+            {"type": "http", "scheme": "bearer",
+             "description": "the same device token as tokenAuth, after Bearer"},
+        ]
 
 
 class LanguageSessionScheme(SessionScheme):

@@ -47,8 +47,8 @@ class Crazy10sKind(GameKind):
     options_input: ClassVar[type] = serializers.Crazy10sOptionsSerializer
     move_input: ClassVar[type] = serializers.Crazy10sMoveSerializer
     position_output: ClassVar[type] = serializers.Crazy10sPositionSerializer
-    move_output: ClassVar[type] = serializers.MovePlayedSerializer
-    history_output: ClassVar[type] = serializers.MovePublicSerializer
+    move_output: ClassVar[type] = serializers.Crazy10sOwnMoveSerializer
+    history_output: ClassVar[type] = serializers.Crazy10sMoveFactsSerializer
     howto_output: ClassVar[type] = serializers.HowToPlayBonusSerializer
     preview_output: ClassVar[type] = serializers.PreviewLinesSerializer
     v1_view_output: ClassVar[type] = serializers.V1ViewSerializer

@@ -123,14 +123,14 @@ class Crazy10sPositionSerializer(serializers.Serializer):
     )
 
 
-class MovePublicSerializer(serializers.Serializer):
+class Crazy10sMoveFactsSerializer(serializers.Serializer):
     """What every player sees of a played move beside its notation and score."""
 
     lines = LineSerializer(many=True, default=list, help_text="the lines it scored")
     drawn = serializers.IntegerField(default=0, help_text="how many tiles the mover drew")
 
 
-class MovePlayedSerializer(serializers.Serializer):
+class Crazy10sOwnMoveSerializer(serializers.Serializer):
     """The mover's own answer to a played move."""
 
     lines = LineSerializer(many=True, default=list, help_text="the lines it scored")

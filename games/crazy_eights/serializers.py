@@ -6,6 +6,7 @@ from rest_framework import serializers
 from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from config.unions import TaggedUnion, tag_field
 from games.crazy_eights.engine.options import TARGETS
+from games.crazy_eights.event_serializers import event_list
 
 SUITS = ("C", "D", "H", "S")
 TABLE_TARGETS = (100, 200)
@@ -89,15 +90,13 @@ class CrazyEightsTableOptionsSerializer(serializers.Serializer):
 
 
 # --- output ---------------------------------------------------------------------------------
-class MovePublicSerializer(serializers.Serializer):
+class CrazyEightsMoveFactsSerializer(serializers.Serializer):
     """What every player sees of a played move beside its notation and score."""
 
-    events = serializers.ListField(
-        child=serializers.DictField(), default=list, help_text="what the move did"
-    )
+    events = event_list("what the move did, in order")
 
 
-class MovePlayedSerializer(MovePublicSerializer):
+class CrazyEightsOwnMoveSerializer(CrazyEightsMoveFactsSerializer):
     """The mover's own answer to a played move."""
 
     cards = serializers.ListField(
