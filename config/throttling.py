@@ -191,6 +191,13 @@ def _digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
+class UserThrottle(AtomicThrottle):
+    """Per signed-in user, at the view's ``throttle_scope`` rate."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield view.throttle_scope, str(request.user.pk)
+
+
 class AddressThrottle(AtomicThrottle):
     """Per client address, at the view's ``throttle_scope`` rate."""
 
@@ -198,5 +205,5 @@ class AddressThrottle(AtomicThrottle):
         yield view.throttle_scope, _digest(client_address(request))
 
 
-__all__ = ["AddressThrottle", "AtomicThrottle", "Hit", "client_address", "count", "hit",
-           "parse_rate"]
+__all__ = ["AddressThrottle", "AtomicThrottle", "Hit", "UserThrottle", "client_address",
+           "count", "hit", "parse_rate"]

@@ -60,13 +60,18 @@ class GameWriteThrottle(AtomicThrottle):
 
 def _errors(*codes: int) -> dict:
     described = {
-        400: "Invalid input or an illegal move (engine code in error.code)",
-        401: "No or bad token",
-        403: "Not a player of this game (not_a_player)",
-        404: "No such game",
-        409: "not_your_turn, stale_move_number or game_over",
-        422: "idempotency_key_mismatch: the Idempotency-Key was used for a different request",
-        429: "Throttled",
+        400: "`invalid` input, or a refusal with its own code: an illegal move (the engine's "
+        "code, e.g. `bad_sum`, `must_play`), `not_this_kind` (a move of another game), "
+        "`no_preview` / `no_hints` / `no_analysis` (not offered by this game), "
+        "`unknown_player`, `cannot_play_yourself` or `invalid_seats` (starting a game)",
+        401: "`not_authenticated` or `authentication_failed`",
+        403: "`not_a_player` (not your game), or `player_unavailable` (starting a game with "
+        "someone who blocked you)",
+        404: "`not_found`: no such game",
+        409: "`not_your_turn`, `stale_move_number` (error.details.move_number: reload), "
+        "`game_over`, or `idempotency_key_reused`",
+        422: "`idempotency_key_mismatch`: the Idempotency-Key was used for a different request",
+        429: "`throttled` (error.details.wait, Retry-After)",
     }
     return {
         code: OpenApiResponse(s.ErrorEnvelopeSerializer, description=described[code])
