@@ -12,9 +12,12 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from knox.auth import TokenAuthentication
 from knox.crypto import hash_token
 from knox.settings import CONSTANTS, knox_settings
+from rest_framework import exceptions
+from rest_framework.authentication import get_authorization_header
 
 from accounts.models import Device
 
@@ -73,9 +76,32 @@ def idle_limit() -> timedelta:
     return knox_settings.TOKEN_TTL
 
 
+# ``Authorization: Token <key>``, or ``Bearer <key>`` as generated clients send it.
+PREFIXES = ("token", "bearer")
+
+
+def key_of(header: str) -> str | None:
+    """The device key of an ``Authorization`` header (either prefix), None if it holds none."""
+    parts = header.split()
+    if len(parts) == 2 and parts[0].lower() in PREFIXES:
+        return parts[1]
+    return None
+
+
 class DeviceTokenAuthentication(TokenAuthentication):
     """Knox's authentication, with the time of last use kept on the device, and without knox's
-    per-request scan of every other token of the user (the hourly sweep deletes expired ones)."""
+    per-request scan of every other token of the user (the hourly sweep deletes expired ones).
+    The key comes after ``Token`` or ``Bearer``."""
+
+    def authenticate(self, request):
+        auth = get_authorization_header(request).split()
+        if not auth or auth[0].lower().decode("latin-1") not in PREFIXES:
+            return None  # another scheme's header (or none)
+        if len(auth) != 2:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header: give one key after Token or Bearer.")
+            )
+        return self.authenticate_credentials(auth[1])
 
     def renew_token(self, auth_token: Device) -> None:
         now = timezone.now()

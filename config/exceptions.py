@@ -1,6 +1,8 @@
 """The one exception handler: every API error becomes
 ``{"error": {"code": str, "message": str, "details": dict}}``."""
 
+import math
+
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -77,7 +79,13 @@ def exception_handler(exc, context):
     if isinstance(exc, ApiError):
         set_rollback()
         details = _with_request_id(exc.details, exc.status)
-        return Response(envelope(exc.code, exc.message, details), status=exc.status)
+        headers = {}
+        wait = details.get("retry_after")
+        if exc.status in (429, 503) and isinstance(wait, int | float):
+            headers["Retry-After"] = str(max(1, int(wait)))  # a client reads the header
+        return Response(
+            envelope(exc.code, exc.message, details), status=exc.status, headers=headers
+        )
 
     if isinstance(exc, TOO_LARGE):  # raised while a parser read the body
         set_rollback()
@@ -94,8 +102,8 @@ def exception_handler(exc, context):
     headers = {}
     if getattr(exc, "auth_header", None):
         headers["WWW-Authenticate"] = exc.auth_header
-    if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(int(exc.wait))
+    if isinstance(exc, exceptions.Throttled):
+        headers["Retry-After"] = str(max(1, math.ceil(exc.wait or 1)))
 
     code = _code_for(exc)
     details: dict = {}

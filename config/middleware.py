@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
+from config import ratelimit
 from config.exceptions import TOO_LARGE, server_error_envelope, too_large_envelope
 from config.logs import request_id_var
 
@@ -69,6 +70,7 @@ class RequestMiddleware:
         try:
             response = self._refuse_too_large(request) or self.get_response(request)
             response[REQUEST_ID_HEADER] = request_id
+            ratelimit.add_headers(request, response)
             # This line replaces Django's "Not Found: /path" warnings (django.request).
             # Django's own flag (django.utils.log.log_response), missing from django-stubs.
             response._has_been_logged = True  # type: ignore[attr-defined]

@@ -1,6 +1,6 @@
-"""The API's parsers. A JSON body nested deeper than any endpoint needs is refused as bad input,
-and every body comes marked as the client's (``config.unknown_fields``: a serializer refuses the
-fields it does not take).
+"""The API's parser: JSON only (a form or multipart body answers 415). A JSON body nested
+deeper than any endpoint needs is refused as bad input, and every body comes marked as the
+client's (``config.unknown_fields``: a serializer refuses the fields it does not take).
 
 Python's ``json`` module recurses once per level, so a body like ``[[[[...]]]]`` a few thousand
 levels deep raises ``RecursionError`` (a 500), and one just under the interpreter's limit would
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
-from config.unknown_fields import mark_form, mark_json
+from config.unknown_fields import mark_json
 
 MAX_DEPTH = 32
 
@@ -58,14 +58,3 @@ class JSONParser(parsers.JSONParser):
         if depth_of(data) > MAX_DEPTH:
             raise too_deep()
         return mark_json(data)
-
-
-class FormParser(parsers.FormParser):
-    def parse(self, stream, media_type=None, parser_context=None):
-        return mark_form(super().parse(stream, media_type, parser_context))
-
-
-class MultiPartParser(parsers.MultiPartParser):
-    def parse(self, stream, media_type=None, parser_context=None):
-        parsed = super().parse(stream, media_type, parser_context)
-        return parsers.DataAndFiles(mark_form(parsed.data), parsed.files)

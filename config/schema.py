@@ -7,9 +7,8 @@
   (``additionalProperties: false``), as the API enforces (``config.unknown_fields``).
 - ``add_links`` names, as OpenAPI links, where an answer leads (the game a POST games made, the
   table a POST tables opened): clients may follow them, and Schemathesis's stateful run does.
-- ``add_error_responses`` documents the error envelope every operation can answer with.
-  Views list their specific errors; this fills in the ones every endpoint shares (bad input,
-  missing token, unknown object, too large, throttling).
+- ``config.schema_responses.add_responses`` documents the statuses every operation shares
+  (with the error envelope) and the response headers; views list their specific errors.
 """
 
 from typing import Any
@@ -57,7 +56,8 @@ class AutoSchema(openapi.AutoSchema):
         if direction != "request":
             return schema
         if isinstance(field, serializers.ListSerializer):  # many=True: its length limits
-            limits = {"minItems": field.min_length, "maxItems": field.max_length}
+            least = field.min_length or (None if field.allow_empty else 1)
+            limits = {"minItems": least, "maxItems": field.max_length}
             return {**schema, **{k: v for k, v in limits.items() if v is not None}}
         if not isinstance(field, serializers.CharField):
             return schema
@@ -94,50 +94,30 @@ class CrossFieldRules(OpenApiSerializerExtension):
 
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <key>``: a device token (accounts.tokens, django-rest-knox). The
-    name is the one DRF's token scheme had, so clients generated from the schema keep it."""
+    """``Authorization: Token <key>`` or ``Bearer <key>``: a device token (accounts.tokens,
+    django-rest-knox). Two schemes, either one will do: ``tokenAuth`` (the name DRF's token
+    scheme had, so clients generated from the schema keep it) and ``bearerAuth`` (HTTP bearer,
+    what generators set up by default)."""
 
     target_class = "accounts.authentication.LanguageTokenAuthentication"
-    name = "tokenAuth"
+    name = ["tokenAuth", "bearerAuth"]
+
+    def get_security_requirement(self, auto_schema):
+        return [{name: []} for name in self.name]  # either scheme, not both
 
     def get_security_definition(self, auto_schema):
-        return build_bearer_security_scheme_object(header_name="Authorization",
-                                                   token_prefix="Token")
+        return [
+            build_bearer_security_scheme_object(header_name="Authorization",
+                                                token_prefix="Token"),
+            {"type": "http", "scheme": "bearer",
+             "description": "the same device token as tokenAuth, after Bearer"},
+        ]
 
 
 class LanguageSessionScheme(SessionScheme):
     """The session cookie, as for DRF's SessionAuthentication (which the class extends)."""
 
     target_class = "accounts.authentication.LanguageSessionAuthentication"
-
-ERROR_COMPONENT = "ErrorEnvelope"
-
-_ERROR_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "error": {
-            "type": "object",
-            "properties": {
-                "code": {"type": "string"},
-                "message": {"type": "string"},
-                "details": {"type": "object", "additionalProperties": {}},
-            },
-            "required": ["code", "message", "details"],
-        }
-    },
-    "required": ["error"],
-}
-
-_DESCRIPTIONS = {
-    "400": "Invalid input (error.code names the problem; unknown_fields: the body carries fields "
-    "the operation does not take, named in error.details.fields)",
-    "401": "No token, a bad token, or a suspended account",
-    "404": "Not found",
-    "405": "Method not allowed",
-    "413": "Request too large (request_too_large)",
-    "429": "Throttled (error.details.wait)",
-}
-
 
 def _asks_for_something(branch: dict[str, Any], schemas: dict[str, Any]) -> bool:
     """Does this ``oneOf`` branch (inline, or a ``$ref`` to a component, as the per-kind forms
@@ -147,7 +127,7 @@ def _asks_for_something(branch: dict[str, Any], schemas: dict[str, Any]) -> bool
     ref = branch.get("$ref", "")
     if ref:
         return _asks_for_something(schemas.get(ref.rsplit("/", 1)[-1], {}), schemas)
-    alternatives = branch.get("oneOf", [])
+    alternatives = branch.get("oneOf", []) or branch.get("anyOf", [])
     return bool(alternatives) and all(_asks_for_something(b, schemas) for b in alternatives)
 
 
@@ -162,10 +142,7 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
             if not body or body.get("required"):
                 continue
             for media in body.get("content", {}).values():
-                ref = media.get("schema", {}).get("$ref", "")
-                component = schemas.get(ref.rsplit("/", 1)[-1], {})
-                branches = component.get("oneOf", [])
-                if branches and all(_asks_for_something(b, schemas) for b in branches):
+                if _asks_for_something(media.get("schema", {}), schemas):
                     body["required"] = True
     return result
 
@@ -191,7 +168,8 @@ def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             return
         for keyword in ("oneOf", "anyOf", "allOf"):
             for branch in schema.get(keyword, []):
-                if "$ref" in branch or branch.get("type") == "object":
+                nested = any(k in branch for k in ("oneOf", "anyOf", "allOf"))
+                if "$ref" in branch or branch.get("type") == "object" or nested:
                     close(branch)
         if schema.get("type") == "object" and "properties" in schema:
             schema.setdefault("additionalProperties", False)
@@ -262,31 +240,4 @@ def add_links(result: dict[str, Any], **_: Any) -> dict[str, Any]:
         for target, parameters in targets.items():
             if target in operations:
                 links[target] = {"operationId": target, "parameters": dict(parameters)}
-    return result
-
-
-def add_error_responses(result: dict[str, Any], **_: Any) -> dict[str, Any]:
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas.setdefault(ERROR_COMPONENT, _ERROR_SCHEMA)
-    ref = {"$ref": f"#/components/schemas/{ERROR_COMPONENT}"}
-    for path, operations in result.get("paths", {}).items():
-        for operation in operations.values():
-            if not isinstance(operation, dict) or "responses" not in operation:
-                continue
-            codes = ["400", "429"]
-            if "requestBody" in operation:
-                codes.append("413")
-            if {} not in operation.get("security", [{}]):  # {} marks anonymous access
-                codes.append("401")
-            if "{" in path:
-                codes.append("404")
-            responses = operation["responses"]
-            for code in codes:
-                responses.setdefault(
-                    code,
-                    {
-                        "description": _DESCRIPTIONS[code],
-                        "content": {"application/json": {"schema": ref}},
-                    },
-                )
     return result

@@ -430,13 +430,11 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "EXCEPTION_HANDLER": "config.exceptions.exception_handler",
-    # JSON with a nesting limit (a deep body is a 400, not a RecursionError); forms as before.
-    # Each marks the body as the client's: fields nobody takes are refused (unknown_fields).
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "config.parsers.FormParser",
-        "config.parsers.MultiPartParser",
-    ],
+    # JSON only (nothing uploads files; a form or multipart body answers 415), with a nesting
+    # limit (a deep body is a 400, not a RecursionError). The body is marked as the client's:
+    # fields nobody takes are refused (unknown_fields).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
@@ -490,7 +488,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         "config.schema.close_request_objects",  # as config.unknown_fields enforces
         "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
-        "config.schema.add_error_responses",
+        "config.schema_responses.add_responses",  # every status and header an answer has
     ],
 }
 

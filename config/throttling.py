@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import Iterable
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
@@ -33,6 +34,7 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
+from config import ratelimit
 from config.proxies import forwarded_client
 
 log = logging.getLogger(__name__)
@@ -40,19 +42,31 @@ log = logging.getLogger(__name__)
 _DURATIONS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 # KEYS[1]: the window's sorted set. ARGV: now, window (s), limit, a unique member.
-# Returns {1, "0"} when the hit is recorded, {0, "<seconds to wait>"} when refused.
+# Returns {allowed (1/0), hits in the window after this one, "<seconds until the oldest hit
+# leaves the window>"}: when refused, that is the wait.
 _SLIDING_WINDOW = """
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local allowed = 0
 if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
   redis.call('ZADD', KEYS[1], now, ARGV[4])
   redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
-  return {1, '0'}
+  allowed = 1
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return {0, tostring(tonumber(oldest[2]) + window - now)}
+return {allowed, redis.call('ZCARD', KEYS[1]), tostring(tonumber(oldest[2]) + window - now)}
 """
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One counted request: allowed or not, how many more the window takes now, and the
+    seconds until its oldest hit leaves it (when refused: the wait)."""
+
+    allowed: bool
+    remaining: int
+    reset: float
 
 _process_lock = threading.Lock()
 # Requests let through unthrottled because the cache failed (for tests and diagnostics; each
@@ -103,35 +117,41 @@ def _machine_lock():
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _hit_redis(
-    backend: RedisCache, key: str, limit: int, window: int, now: float
-) -> tuple[bool, float]:
+def _hit_redis(backend: RedisCache, key: str, limit: int, window: int, now: float) -> Hit:
     # The cache's redis client (Django's private RedisCacheClient, missing from django-stubs).
     client = backend._cache.get_client(key, write=True)  # type: ignore[attr-defined]
     script = client.register_script(_SLIDING_WINDOW)
-    allowed, wait = script(keys=[key], args=[now, window, limit, f"{now}:{uuid.uuid4().hex}"])
-    return bool(int(allowed)), float(wait)
+    allowed, count, reset = script(
+        keys=[key], args=[now, window, limit, f"{now}:{uuid.uuid4().hex}"]
+    )
+    return Hit(bool(int(allowed)), max(0, limit - int(count)), float(reset))
 
 
-def _hit_locked(backend, key: str, limit: int, window: int, now: float) -> tuple[bool, float]:
+def _hit_locked(backend, key: str, limit: int, window: int, now: float) -> Hit:
     with _machine_lock():
         history = [t for t in backend.get(key, []) if t > now - window]
         if len(history) >= limit:
-            return False, history[0] + window - now
+            return Hit(False, 0, history[0] + window - now)
         history.append(now)
         backend.set(key, history, window)
-        return True, 0.0
+        return Hit(True, limit - len(history), history[0] + window - now)
 
 
 def hit(key: str, limit: int, window: int) -> tuple[bool, float]:
     """Record one request against ``limit`` per ``window`` seconds, atomically.
     Returns (allowed, seconds to wait when refused)."""
+    counted = count(key, limit, window)
+    return counted.allowed, 0.0 if counted.allowed else counted.reset
+
+
+def count(key: str, limit: int, window: int) -> Hit:
+    """``hit`` with what a client may be told of the window (``RateLimit-*`` headers)."""
     global degraded_count, _cache_down_until
     now = time.time()
     if now < _cache_down_until:
         degraded_count += 1
         log.warning("throttle %s not counted (cache failed recently): request allowed", key)
-        return True, 0.0
+        return Hit(True, limit, float(window))
     try:
         # The backend itself: ``django.core.cache.cache`` is a proxy, never an instance of it.
         backend = caches["default"]
@@ -143,7 +163,7 @@ def hit(key: str, limit: int, window: int) -> tuple[bool, float]:
         _cache_down_until = time.time() + CACHE_RETRY_SECONDS
         log.warning("throttle %s not counted (cache unavailable): request allowed", key,
                     exc_info=True)
-        return True, 0.0
+        return Hit(True, limit, float(window))
 
 
 class AtomicThrottle(BaseThrottle):
@@ -159,9 +179,10 @@ class AtomicThrottle(BaseThrottle):
             rate = api_settings.DEFAULT_THROTTLE_RATES[scope]
             # drf-stubs type the rates as numbers: they are "n/period" strings.
             limit, window = parse_rate(rate)  # type: ignore[arg-type]
-            allowed, wait = hit(f"throttle:{scope}:{identity}", limit, window)
-            if not allowed:
-                self._wait = max(wait, 0.001)
+            counted = count(f"throttle:{scope}:{identity}", limit, window)
+            ratelimit.note(request, limit, counted.remaining, counted.reset)
+            if not counted.allowed:
+                self._wait = max(counted.reset, 0.001)
                 return False
         return True
 
@@ -173,6 +194,13 @@ def _digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
+class UserThrottle(AtomicThrottle):
+    """Per signed-in user, at the view's ``throttle_scope`` rate."""
+
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        yield view.throttle_scope, str(request.user.pk)
+
+
 class AddressThrottle(AtomicThrottle):
     """Per client address, at the view's ``throttle_scope`` rate."""
 
@@ -180,4 +208,5 @@ class AddressThrottle(AtomicThrottle):
         yield view.throttle_scope, _digest(client_address(request))
 
 
-__all__ = ["AddressThrottle", "AtomicThrottle", "client_address", "hit", "parse_rate"]
+__all__ = ["AddressThrottle", "AtomicThrottle", "Hit", "UserThrottle", "client_address",
+           "count", "hit", "parse_rate"]

@@ -4,8 +4,8 @@ created a game with the default clock and said nothing).
 
 One mechanism, for every endpoint, old or new, without anything to add to a serializer or view:
 
-- The API's parsers (``config.parsers``) hand views a body whose JSON objects are
-  ``ClientObject``s and whose form is a ``ClientForm``: data as a client sent it.
+- The API's parser (``config.parsers``) hands views a body whose JSON objects are
+  ``ClientObject``s: data as a client sent it.
 - ``install()`` (``config.apps``) makes every DRF ``Serializer`` refuse, in such data, a key that
   is not one of its writable fields — at every level (a nested serializer, each item of a list
   of them) — when it reads the data (``to_internal_value``; a subclass's own checks that run
@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.http import QueryDict
 from django.utils.translation import ngettext
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import SAFE_METHODS
@@ -43,12 +42,8 @@ class ClientObject(dict):
     """A JSON object exactly as a client sent it in a request body."""
 
 
-class ClientForm(QueryDict):
-    """A form (urlencoded or multipart) body as a client sent it."""
-
-
 def from_client(data: Any) -> bool:
-    return isinstance(data, ClientObject | ClientForm)
+    return isinstance(data, ClientObject)
 
 
 def mark_json(value: Any) -> Any:
@@ -66,13 +61,6 @@ def mark_json(value: Any) -> Any:
             stack.extend((item, i) for i in range(len(item)))
     return root[0]
 
-
-def mark_form(form: QueryDict) -> ClientForm:
-    marked = ClientForm(mutable=True, encoding=form.encoding)
-    for key, values in form.lists():
-        marked.setlist(key, values)
-    marked._mutable = False
-    return marked
 
 
 def unknown_fields(names: list[str]) -> ApiError:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-EVENT_TYPES = ["game_started", "move", "your_turn", "deadline", "game_finished", "nudge",
-               "chat", "rematch_offered", "rematch_accepted", "rematch_declined",
-               "rematch_withdrawn", "friend_request", "friend_accepted",
-               "move_analysed", "analysis_ready", "resync"]
+from live import event_schema
+
+EVENT_TYPES = list(event_schema.EVENTS)
 
 _DESCRIPTION = (
     "Server-Sent Events (`text/event-stream`). Each event has an `id:`, an `event:` line (its "
@@ -17,8 +16,9 @@ _DESCRIPTION = (
     + " (more may be added: ignore unknown types). Reconnect with the `Last-Event-ID` header "
     "(or `?last_event_id=`): events of the last 15 minutes are replayed, older ids get one "
     "`resync` event (reload the games). A `: heartbeat` comment comes every 15 s. "
-    "Authentication: `Authorization: Token <key>` or the session cookie. At most 5 streams "
-    "per player (429 `too_many_streams`)."
+    "Authentication: `Authorization: Token <key>` (or `Bearer <key>`) or the session cookie. "
+    "At most 5 streams per player (429 `too_many_streams`). Each event's JSON is described by "
+    "the schema `LiveEvent` (a union told apart by `type`), listed under `x-event-schema`."
 )
 
 
@@ -36,10 +36,11 @@ def _operation(operation_id: str, summary: str, parameters: list[dict]) -> dict[
              "description": "the same, for clients that cannot set headers"},
             *parameters,
         ],
-        "security": [{"tokenAuth": []}, {"cookieAuth": []}],
+        "security": [{"tokenAuth": []}, {"bearerAuth": []}, {"cookieAuth": []}],
+        "x-event-schema": {"$ref": "#/components/schemas/LiveEvent"},
         "responses": {
             "200": {
-                "description": "the event stream",
+                "description": "the event stream: each `data:` line is a LiveEvent",
                 "content": {"text/event-stream": {"schema": {"type": "string"}, "example": (
                     "id: 1733000000000-0\nevent: move\ndata: {\"type\":\"move\",\"game\":12,"
                     "\"move_number\":3,\"notation\":\"g7=5 h7=5\",\"score\":20,"
@@ -54,6 +55,9 @@ def _operation(operation_id: str, summary: str, parameters: list[dict]) -> dict[
 
 
 def add_event_streams(result: dict, **_: Any) -> dict:
+    result.setdefault("components", {}).setdefault("schemas", {}).update(
+        event_schema.components()
+    )
     paths = result.setdefault("paths", {})
     paths["/api/v1/events"] = {
         "get": _operation("events_stream", "Your event stream (all your games)", [])

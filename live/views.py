@@ -68,10 +68,7 @@ def _error(code: str, message: str, status: int, details: dict | None = None) ->
 
 
 def _token_key(request: HttpRequest) -> str | None:
-    parts = request.headers.get("Authorization", "").split()
-    if len(parts) == 2 and parts[0].lower() == "token":
-        return parts[1]
-    return None
+    return tokens.key_of(request.headers.get("Authorization", ""))
 
 
 async def _authenticate(

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 
 from accounts.usernames import skeleton
-from config.throttling import AddressThrottle, AtomicThrottle, client_address
+from config.throttling import AddressThrottle, UserThrottle, client_address
 
 
 class LoginThrottle(AddressThrottle):
@@ -22,13 +22,6 @@ class LoginThrottle(AddressThrottle):
             yield "login_account", hashlib.sha256(skeleton(username.strip()).encode()).hexdigest()
 
 
-
-
-class UserThrottle(AtomicThrottle):
-    """Per signed-in user, at the view's ``throttle_scope`` rate."""
-
-    def identities(self, request, view) -> Iterable[tuple[str, str]]:
-        yield view.throttle_scope, str(request.user.pk)
 
 
 class PasswordResetThrottle(AddressThrottle):

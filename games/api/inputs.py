@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
 from config.schema import CrossFieldRules
+from config.unions import TaggedUnion
 from games import kinds
 from games.kinds.base import GameKind
 from games.models import TURN_HOURS_CHOICES
@@ -187,12 +188,11 @@ def opponents_input(kind: GameKind) -> type[CreateGameBase]:
 CreateGameInputSerializer = _v1_input()
 
 
-def create_inputs() -> list[type[CreateGameBase]]:
-    """Every creation form, for the schema: each kind's, then the older shapes."""
-    forms: list[type[CreateGameBase]] = [create_input(k) for k in kinds.all_kinds()]
-    forms.append(CreateGameInputSerializer)
-    forms += [opponents_input(k) for k in kinds.all_kinds() if k.seats.stop > 3]
-    return forms
+def older_create_inputs() -> list[type[CreateGameBase]]:
+    """The older creation bodies, still taken: the first API's, and each bigger kind's list of
+    computer ``opponents``."""
+    return [CreateGameInputSerializer,
+            *(opponents_input(k) for k in kinds.all_kinds() if k.seats.stop > 3)]
 
 
 def create_input_for(data: Any) -> type[CreateGameBase]:
@@ -226,13 +226,16 @@ EXPECTED_MOVE_NUMBER_HELP = "move_number of the view the move was chosen on (mov
 
 @cache
 def submit_move_input(kind: GameKind) -> type[serializers.Serializer]:
-    """``kind``'s move body plus ``expected_move_number``."""
+    """``kind``'s move body plus ``expected_move_number`` (in each shape of a tagged union)."""
+    expected = StrictIntegerField(
+        min_value=0, max_value=2**31 - 1, help_text=EXPECTED_MOVE_NUMBER_HELP
+    )
+    if issubclass(kind.move_input, TaggedUnion):
+        return kind.move_input.with_fields("Submit", expected_move_number=expected)
     return type(
         _class_name(kind, "SubmitMoveInputSerializer"),
         (kind.move_input,),
-        {"expected_move_number": StrictIntegerField(
-            min_value=0, max_value=2**31 - 1, help_text=EXPECTED_MOVE_NUMBER_HELP
-        )},
+        {"expected_move_number": expected},
     )
 
 

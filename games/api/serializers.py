@@ -10,8 +10,8 @@ from games.api.inputs import (
     KindQuerySerializer,
     create_input,
     create_input_for,
-    create_inputs,
     move_of,
+    older_create_inputs,
     submit_move_input,
 )
 from games.api.outputs import (
@@ -41,7 +41,7 @@ __all__ = [
     "AnyGameView", "AnyHowToPlay", "AnyMoveHistory", "AnyMovePlayed", "AnyPreview",
     "ComputerLevelSerializer", "CreateGameInputSerializer", "ErrorEnvelopeSerializer",
     "GameAnalysisSerializer", "GameListQuerySerializer", "GamePageSerializer", "HintSerializer",
-    "KindQuerySerializer", "create_input", "create_input_for", "create_inputs", "move_of",
+    "KindQuerySerializer", "create_input", "create_input_for", "move_of", "older_create_inputs",
     "render_history", "render_how_to_play", "render_move_played", "render_preview",
     "render_summary", "render_view", "submit_move_input",
 ]

@@ -4,67 +4,74 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    OpenApiResponse,
-    PolymorphicProxySerializer,
-    extend_schema,
-)
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
 from config.errors import ApiError
 from config.parsers import JSONParser
+from config.throttling import AtomicThrottle
+from config.unions import UnionSchema
 from games import kinds, selectors, services
 from games.api import serializers as s
 
 MAX_ID = 2**63 - 1
 
-# The request bodies, as the schema shows them: one form per kind (and the older shapes).
-CREATE_GAME_REQUEST = PolymorphicProxySerializer(
-    component_name="CreateGame", serializers=s.create_inputs(), resource_type_field_name=None
+# The request bodies, as the schema shows them. A move is any kind's move (``anyOf``: a pass
+# is a pass in more than one game; the game's kind decides); a new game is one kind's form,
+# told apart by ``kind``, or one of the older bodies.
+CREATE_GAME_REQUEST = UnionSchema(
+    component_name="CreateGame",
+    untagged=[
+        UnionSchema(component_name="CreateGameOfKind", tag="kind",
+                    tagged={k.name: s.create_input(k) for k in kinds.all_kinds()}),
+        *s.older_create_inputs(),
+    ],
 )
-SUBMIT_MOVE_REQUEST = PolymorphicProxySerializer(
+SUBMIT_MOVE_REQUEST = UnionSchema(
     component_name="SubmitMove",
-    serializers=[s.submit_move_input(k) for k in kinds.all_kinds()],
-    resource_type_field_name=None,
+    untagged=[s.submit_move_input(k) for k in kinds.all_kinds()],
+    any_of=True,
 )
-MOVE_REQUEST = PolymorphicProxySerializer(
+MOVE_REQUEST = UnionSchema(
     component_name="Move",
-    serializers=[k.move_input for k in kinds.all_kinds() if k.preview_output is not None],
-    resource_type_field_name=None,
+    untagged=[k.move_input for k in kinds.all_kinds() if k.preview_output is not None],
+    any_of=True,
 )
 
 
-class GameWriteThrottle(UserRateThrottle):
-    """Per-user rate of game writes (reads such as polling the detail are not throttled)."""
+class GameWriteThrottle(AtomicThrottle):
+    """Per-user rate of game writes (reads such as polling the detail are not throttled),
+    counted atomically like every other limit (config.throttling)."""
 
-    scope = "game_writes"
-
-    def allow_request(self, request, view) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        return super().allow_request(request, view)
+    def identities(self, request, view) -> Iterable[tuple[str, str]]:
+        if request.method not in SAFE_METHODS:
+            yield "game_writes", str(request.user.pk)
 
 
 def _errors(*codes: int) -> dict:
     described = {
-        400: "Invalid input or an illegal move (engine code in error.code)",
-        401: "No or bad token",
-        403: "Not a player of this game (not_a_player)",
-        404: "No such game",
-        409: "not_your_turn, stale_move_number or game_over",
-        422: "idempotency_key_mismatch: the Idempotency-Key was used for a different request",
-        429: "Throttled",
+        400: "`invalid` input, or a refusal with its own code: an illegal move (the engine's "
+        "code, e.g. `bad_sum`, `must_play`), `not_this_kind` (a move of another game), "
+        "`no_preview` / `no_hints` / `no_analysis` (not offered by this game), "
+        "`unknown_player`, `cannot_play_yourself` or `invalid_seats` (starting a game)",
+        401: "`not_authenticated` or `authentication_failed`",
+        403: "`not_a_player` (not your game), or `player_unavailable` (starting a game with "
+        "someone who blocked you)",
+        404: "`not_found`: no such game",
+        409: "`not_your_turn`, `stale_move_number` (error.details.move_number: reload), "
+        "`game_over`, or `idempotency_key_reused`",
+        422: "`idempotency_key_mismatch`: the Idempotency-Key was used for a different request",
+        429: "`throttled` (error.details.wait, Retry-After)",
     }
     return {
         code: OpenApiResponse(s.ErrorEnvelopeSerializer, description=described[code])
@@ -105,7 +112,11 @@ class GamesView(GameViewBase):
     @extend_schema(
         operation_id="games_list",
         tags=["games"],
-        parameters=[s.GameListQuerySerializer],
+        parameters=[
+            s.GameListQuerySerializer,
+            OpenApiParameter("page", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                             description="page of 20 games, from 1 (an empty page: 404)"),
+        ],
         responses={200: s.GamePageSerializer, **_errors(400, 401, 404)},
         description="Your games. Active: your turn first, then by deadline. "
         "Finished: newest first.",

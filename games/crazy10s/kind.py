@@ -47,8 +47,8 @@ class Crazy10sKind(GameKind):
     options_input: ClassVar[type] = serializers.Crazy10sOptionsSerializer
     move_input: ClassVar[type] = serializers.Crazy10sMoveSerializer
     position_output: ClassVar[type] = serializers.Crazy10sPositionSerializer
-    move_output: ClassVar[type] = serializers.MovePlayedSerializer
-    history_output: ClassVar[type] = serializers.MovePublicSerializer
+    move_output: ClassVar[type] = serializers.Crazy10sOwnMoveSerializer
+    history_output: ClassVar[type] = serializers.Crazy10sMoveFactsSerializer
     howto_output: ClassVar[type] = serializers.HowToPlayBonusSerializer
     preview_output: ClassVar[type] = serializers.PreviewLinesSerializer
     v1_view_output: ClassVar[type] = serializers.V1ViewSerializer
@@ -85,9 +85,14 @@ class Crazy10sKind(GameKind):
         )
 
     def parse(self, data: dict[str, Any]) -> c10s.Move:
-        """A move from its notation (``move``) or from a structured list of placed tiles."""
+        """A move from its input: typed (place, pass, swap), its notation (``move``), or the
+        first API's placed ``tiles``."""
         if "move" in data:
             return c10s.parse_move(data["move"])
+        if data.get("type") == "pass":
+            return c10s.parse_move("pass")
+        if data.get("type") == "swap":
+            return c10s.parse_move("swap " + " ".join(data["tiles"]))
         tiles = []
         for tile in data["tiles"]:
             col, row = c10s.board.parse_square(str(tile["square"]).strip().lower())

@@ -1,11 +1,11 @@
 """Crazy10s's part of the API: options of a new game, the move input (notation or placed
 tiles) and the ``position`` of a game view. Output serializers are whitelists."""
 
-from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
 from config.schema import CrossFieldRules
+from config.unions import TaggedUnion, tag_field
 
 LAYOUTS = ("classic", "random")
 
@@ -32,21 +32,55 @@ class PlacedTileInputSerializer(serializers.Serializer):
         return attrs
 
 
-class Crazy10sMoveSerializer(serializers.Serializer):
-    move = StrictCharField(
-        max_length=200, required=False, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"'
-    )
+RACK_TILES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*")
+
+
+class Crazy10sPlaceMoveSerializer(serializers.Serializer):
+    type = tag_field("place", '"place": lay tiles on the board')
     # drf-stubs lack the list's max_length that DRF takes with many=True.
     tiles = PlacedTileInputSerializer(  # type: ignore[call-arg]
-        many=True, required=False, max_length=20
+        many=True, allow_empty=False, max_length=20
     )
 
-    def validate(self, attrs):
-        if ("move" in attrs) == ("tiles" in attrs):
-            raise serializers.ValidationError(_('Give either "move" (notation) or "tiles".'))
-        if "tiles" in attrs and not attrs["tiles"]:
-            raise serializers.ValidationError({"tiles": [_("Place at least one tile.")]})
-        return attrs
+
+class Crazy10sPassMoveSerializer(serializers.Serializer):
+    type = tag_field("pass", '"pass": lay nothing this turn')
+
+
+class Crazy10sSwapMoveSerializer(serializers.Serializer):
+    type = tag_field("swap", '"swap": put tiles back in the bag and draw as many')
+    tiles = serializers.ListField(
+        child=StrictChoiceField(choices=RACK_TILES), min_length=1, max_length=7,
+        help_text='the rack tiles to swap: "0"-"9", "*" for a wild',
+    )
+
+
+class Crazy10sNotationMoveSerializer(serializers.Serializer):
+    """The first API's move: its notation."""
+
+    move = StrictCharField(max_length=200, help_text='"g7=3 h7=*7", "pass" or "swap 3 5 *"')
+
+
+class Crazy10sTilesMoveSerializer(serializers.Serializer):
+    """The first API's placement: the tiles without a type."""
+
+    # drf-stubs lack the list's max_length that DRF takes with many=True.
+    tiles = PlacedTileInputSerializer(  # type: ignore[call-arg]
+        many=True, allow_empty=False, max_length=20
+    )
+
+
+class Crazy10sMoveSerializer(TaggedUnion):
+    """A Crazy10s move: ``{"type": "place", "tiles": [...]}``, ``{"type": "pass"}`` or
+    ``{"type": "swap", "tiles": [...]}``; the first API's ``{"move": notation}`` and
+    ``{"tiles": [...]}`` are still taken."""
+
+    variants = {
+        "place": Crazy10sPlaceMoveSerializer,
+        "pass": Crazy10sPassMoveSerializer,
+        "swap": Crazy10sSwapMoveSerializer,
+    }
+    untagged = (Crazy10sNotationMoveSerializer, Crazy10sTilesMoveSerializer)
 
 
 # --- schema: the rules validate() enforces across fields (config.schema.CrossFieldRules) -
@@ -61,13 +95,6 @@ class PlacedTileRules(CrossFieldRules):
             {"required": ["digit"], "properties": {"digit": {"type": "integer"}}},
         ]
     }
-
-
-class MoveFormRules(CrossFieldRules):
-    target_class = Crazy10sMoveSerializer
-    match_subclasses = True
-    rules = {"oneOf": [{"required": ["move"]}, {"required": ["tiles"]}]}
-    properties = {"tiles": {"minItems": 1}}
 
 
 # --- output ---------------------------------------------------------------------------------
@@ -102,14 +129,14 @@ class Crazy10sPositionSerializer(serializers.Serializer):
     )
 
 
-class MovePublicSerializer(serializers.Serializer):
+class Crazy10sMoveFactsSerializer(serializers.Serializer):
     """What every player sees of a played move beside its notation and score."""
 
     lines = LineSerializer(many=True, default=list, help_text="the lines it scored")
     drawn = serializers.IntegerField(default=0, help_text="how many tiles the mover drew")
 
 
-class MovePlayedSerializer(serializers.Serializer):
+class Crazy10sOwnMoveSerializer(serializers.Serializer):
     """The mover's own answer to a played move."""
 
     lines = LineSerializer(many=True, default=list, help_text="the lines it scored")

@@ -71,14 +71,16 @@ class CrazyEightsKind(GameKind):
     options_input: ClassVar[type] = serializers.CrazyEightsOptionsSerializer
     move_input: ClassVar[type] = serializers.CrazyEightsMoveSerializer
     position_output: ClassVar[type] = serializers.CrazyEightsPositionSerializer
-    move_output: ClassVar[type] = serializers.MovePlayedSerializer
-    history_output: ClassVar[type] = serializers.MovePublicSerializer
+    move_output: ClassVar[type] = serializers.CrazyEightsOwnMoveSerializer
+    history_output: ClassVar[type] = serializers.CrazyEightsMoveFactsSerializer
     preview_output: ClassVar[type] = EmptyOutput  # a legality check: no move scores by itself
     # A match against computers only waits for its one person: no deadline, no timeout.
     solo_turn_clock: ClassVar[bool] = False
     schema_enums: ClassVar[dict[str, tuple[Any, ...]]] = {
         "CrazyEightsTargetEnum": c8.options.TARGETS,
         "CrazyEightsTableTargetEnum": serializers.TABLE_TARGETS,
+        "CrazyEightsDirectionEnum": (1, -1),
+        "CrazyEightsRoundEndEnum": ("out", "blocked"),
     }
     offers_hints: ClassVar[bool] = True
     coaches: ClassVar[bool] = True
@@ -130,7 +132,13 @@ class CrazyEightsKind(GameKind):
         )
 
     def parse(self, data: dict[str, Any]) -> c8.Move:
-        return c8.parse_move(data["move"])
+        """A move from its input: typed (play, draw, take, pass) or its notation."""
+        if "move" in data:
+            return c8.parse_move(data["move"])
+        if data["type"] != "play":
+            return c8.parse_move(data["type"])
+        suit = data.get("suit")
+        return c8.parse_move(" ".join(data["cards"]) + (f"/{suit}" if suit else ""))
 
     def parse_notation(self, notation: str) -> c8.Move:
         return c8.parse_move(notation)

@@ -4,7 +4,9 @@
 from rest_framework import serializers
 
 from config.fields import StrictBooleanField, StrictCharField, StrictChoiceField
+from config.unions import TaggedUnion, tag_field
 from games.crazy_eights.engine.options import TARGETS
+from games.crazy_eights.event_serializers import event_list
 
 SUITS = ("C", "D", "H", "S")
 TABLE_TARGETS = (100, 200)
@@ -27,10 +29,49 @@ class CrazyEightsOptionsSerializer(serializers.Serializer):
     rules = RulesInputSerializer(required=False)
 
 
-class CrazyEightsMoveSerializer(serializers.Serializer):
+class CrazyEightsPlayMoveSerializer(serializers.Serializer):
+    type = tag_field("play", '"play": lay one card, or several of one rank')
+    cards = serializers.ListField(
+        child=StrictCharField(max_length=3), min_length=1, max_length=4,
+        help_text='the cards in the order laid, e.g. ["5C", "5D"]; the last one counts',
+    )
+    suit = StrictChoiceField(
+        choices=SUITS, required=False, help_text="the suit an 8 names (when the last card is one)"
+    )
+
+
+class CrazyEightsDrawMoveSerializer(serializers.Serializer):
+    type = tag_field("draw", '"draw": take a card from the stock')
+
+
+class CrazyEightsTakeMoveSerializer(serializers.Serializer):
+    type = tag_field("take", '"take": take the cards a Draw 2 left you')
+
+
+class CrazyEightsPassMoveSerializer(serializers.Serializer):
+    type = tag_field("pass", '"pass": keep the card you drew')
+
+
+class CrazyEightsNotationMoveSerializer(serializers.Serializer):
+    """The first API's move: its notation."""
+
     move = StrictCharField(
         max_length=200, help_text='"7H", "5C 5D 5S", "8S/H", "draw", "take" or "pass"'
     )
+
+
+class CrazyEightsMoveSerializer(TaggedUnion):
+    """A Crazy Eights move: ``{"type": "play", "cards": [...], "suit": ...}``, ``{"type":
+    "draw"}``, ``{"type": "take"}`` or ``{"type": "pass"}``; the first API's ``{"move":
+    notation}`` is still taken."""
+
+    variants = {
+        "play": CrazyEightsPlayMoveSerializer,
+        "draw": CrazyEightsDrawMoveSerializer,
+        "take": CrazyEightsTakeMoveSerializer,
+        "pass": CrazyEightsPassMoveSerializer,
+    }
+    untagged = (CrazyEightsNotationMoveSerializer,)
 
 
 class TableRulesInputSerializer(serializers.Serializer):
@@ -49,15 +90,13 @@ class CrazyEightsTableOptionsSerializer(serializers.Serializer):
 
 
 # --- output ---------------------------------------------------------------------------------
-class MovePublicSerializer(serializers.Serializer):
+class CrazyEightsMoveFactsSerializer(serializers.Serializer):
     """What every player sees of a played move beside its notation and score."""
 
-    events = serializers.ListField(
-        child=serializers.DictField(), default=list, help_text="what the move did"
-    )
+    events = event_list("what the move did, in order")
 
 
-class MovePlayedSerializer(MovePublicSerializer):
+class CrazyEightsOwnMoveSerializer(CrazyEightsMoveFactsSerializer):
     """The mover's own answer to a played move."""
 
     cards = serializers.ListField(

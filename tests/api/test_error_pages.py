@@ -44,9 +44,17 @@ def test_schema_states_the_rules_validation_enforces(api_client):
     schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
     components = schema["components"]["schemas"]
     move_form = components["Crazy10sMoveRequest"]
-    assert move_form["oneOf"] == [{"required": ["move"]}, {"required": ["tiles"]}]
-    assert move_form["properties"]["tiles"]["minItems"] == 1
-    assert move_form["properties"]["tiles"]["maxItems"] == 20
+    typed, *older = move_form["oneOf"]
+    assert typed["discriminator"]["propertyName"] == "type"
+    assert set(typed["discriminator"]["mapping"]) == {"place", "pass", "swap"}
+    assert [ref["$ref"].rsplit("/", 1)[1] for ref in older] == [
+        "Crazy10sNotationMoveRequest", "Crazy10sTilesMoveRequest"
+    ]
+    place = components["Crazy10sPlaceMoveRequest"]
+    assert sorted(place["required"]) == ["tiles", "type"]
+    assert place["properties"]["tiles"]["minItems"] == 1
+    assert place["properties"]["tiles"]["maxItems"] == 20
+    move_form = components["Crazy10sNotationMoveRequest"]
     preview = schema["paths"]["/api/v1/games/{game_id}/preview"]["post"]
     assert preview["requestBody"]["required"] is True
     assert list(preview["requestBody"]["content"]) == ["application/json"]

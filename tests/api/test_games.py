@@ -4,7 +4,6 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import services
-from games.api import views
 from games.crazy10s import engine, levels
 from games.models import Game
 from tests.helpers import assert_error
@@ -218,16 +217,22 @@ def test_how_to_play_lists_this_games_own_squares_on_a_random_layout(alice_clien
     assert shown != classic
 
 
-def test_writes_are_throttled_per_user(alice_client, monkeypatch):
-    monkeypatch.setitem(views.GameWriteThrottle.THROTTLE_RATES, "game_writes", "2/min")
-    for _ in range(2):
-        alice_client.post("/api/v1/games", {"opponent": {"ai": "nope"}}, format="json")
-    error = assert_error(
-        alice_client.post("/api/v1/games", {"opponent": {"ai": "casual"}}, format="json"),
-        429, "throttled",
-    )
+def test_writes_are_throttled_per_user_and_say_how_much_is_left(alice_client, monkeypatch):
+    from rest_framework.settings import api_settings
+
+    monkeypatch.setitem(api_settings.DEFAULT_THROTTLE_RATES, "game_writes", "2/min")
+    answers = [alice_client.post("/api/v1/games", {"opponent": {"ai": "nope"}}, format="json")
+               for _ in range(2)]
+    assert [(r["RateLimit-Limit"], r["RateLimit-Remaining"]) for r in answers] == [
+        ("2", "1"), ("2", "0")
+    ]
+    assert 1 <= int(answers[0]["RateLimit-Reset"]) <= 60
+    refused = alice_client.post("/api/v1/games", {"opponent": {"ai": "casual"}}, format="json")
+    error = assert_error(refused, 429, "throttled")
     assert error["details"]["wait"] > 0
-    assert alice_client.get("/api/v1/games").status_code == 200  # reads are not throttled
+    assert 1 <= int(refused["Retry-After"]) <= 60 and refused["RateLimit-Remaining"] == "0"
+    read = alice_client.get("/api/v1/games")
+    assert read.status_code == 200 and "RateLimit-Limit" not in read  # reads are not throttled
 
 
 def test_schema_documents_every_games_endpoint():

@@ -42,8 +42,8 @@ def test_a_throttle_whose_cache_is_down_answers_503(human_game, alice_client, mo
     def down(*args, **kwargs):
         raise RedisConnectionError("Connection refused.")
 
-    monkeypatch.setattr("django.core.cache.cache.get", down)
-    monkeypatch.setattr("games.api.views.GameWriteThrottle.get_cache_key", lambda *a: "k")
+    monkeypatch.setattr("config.throttling._hit_redis", down)
+    monkeypatch.setattr("config.throttling._hit_locked", down)
     response = alice_client.post(
         f"/api/v1/games/{human_game.pk}/moves",
         {"move": "g7=5 h7=5", "expected_move_number": 0},

@@ -11,11 +11,11 @@ from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.envelope import ErrorEnvelopeSerializer
 from config.errors import ApiError
+from config.throttling import UserThrottle
 from games.crazy10s.puzzles import selectors, services
 from games.crazy10s.puzzles.api.serializers import (
     PuzzleAttemptInputSerializer,
@@ -78,13 +78,24 @@ class PuzzleView(APIView):
 
 class AttemptView(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [UserThrottle]
     throttle_scope = "game_writes"
 
     @extend_schema(
         parameters=[DATE_PARAM],
         request=PuzzleAttemptInputSerializer,
-        responses={201: PuzzleAttemptResultSerializer},
+        responses={
+            201: PuzzleAttemptResultSerializer,
+            400: OpenApiResponse(ErrorEnvelopeSerializer, description=(
+                "`invalid`, or the move breaks a rule (the engine's code: `bad_sum`, "
+                "`not_in_rack`, `gap`, ...): it is not stored, try again"
+            )),
+            404: OpenApiResponse(ErrorEnvelopeSerializer,
+                                 description="`not_found`: no puzzle that day (yet)"),
+            409: OpenApiResponse(ErrorEnvelopeSerializer, description=(
+                "`already_attempted`: one attempt per puzzle and player"
+            )),
+        },
         operation_id="puzzles_attempt",
         tags=TAGS,
     )
