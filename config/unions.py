@@ -144,7 +144,9 @@ class TaggedUnionExtension(OpenApiSerializerExtension):
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
-        union = self.target if isinstance(self.target, type) else type(self.target)
+        union: type[TaggedUnion] = (
+            self.target if isinstance(self.target, type) else type(self.target)
+        )
         return _union(auto_schema, direction, union.variants, union.tag,
                       list(union.untagged), any_of=False)
 

@@ -66,8 +66,9 @@ class Snapshot:
         )
 
     @property
-    def people(self) -> list[SeatFacts]:
-        return [s for s in self.seats if s.user_id is not None]
+    def people(self) -> list[tuple[int, SeatFacts]]:
+        """(user id, seat) of every seat a person holds."""
+        return [(s.user_id, s) for s in self.seats if s.user_id is not None]
 
     def your_turn(self, seat: SeatFacts) -> bool:
         return self.status == Game.Status.ACTIVE and self.current_seat == seat.index
@@ -88,7 +89,7 @@ def move_played(game: Snapshot, move: MoveFacts) -> None:
     pieces (``own``: their rack or hand after the move), nobody else's."""
     facts = dict(kinds.get(game.kind).history_output(move.public).data)
     scores = {str(s.index): s.score for s in game.seats}
-    for seat in game.people:
+    for user_id, seat in game.people:
         data = {
             **facts,
             "game": game.game_id,
@@ -106,20 +107,20 @@ def move_played(game: Snapshot, move: MoveFacts) -> None:
         }
         if move.seat == seat.index:
             data["own"] = seat.private
-        publish(seat.user_id, "move", data, game_id=game.game_id)
+        publish(user_id, "move", data, game_id=game.game_id)
     for event in move.public.get("events", []):
         type_ = event.get("kind") if isinstance(event, dict) else None
         if type_ not in ROUND_EVENTS:
             continue
         data = {"game": game.game_id, "move_number": move.number, **event}
         data.pop("kind", None)
-        for seat in game.people:
-            publish(seat.user_id, type_, data, game_id=game.game_id)
+        for user_id, _seat in game.people:
+            publish(user_id, type_, data, game_id=game.game_id)
 
 
 def game_started(game: Snapshot) -> None:
-    for seat in game.people:
-        publish(seat.user_id, "game_started", {
+    for user_id, seat in game.people:
+        publish(user_id, "game_started", {
             "game": game.game_id,
             "seat": seat.index,
             "turn": game.current_seat,
@@ -132,15 +133,15 @@ def turn_started(game: Snapshot) -> None:
     """``deadline`` to everyone, ``your_turn`` to the player to move."""
     data = {"game": game.game_id, "move_number": game.move_number, "turn": game.current_seat,
             "deadline": game.deadline}
-    for seat in game.people:
-        publish(seat.user_id, "deadline", data, game_id=game.game_id)
+    for user_id, seat in game.people:
+        publish(user_id, "deadline", data, game_id=game.game_id)
         if seat.index == game.current_seat:
-            publish(seat.user_id, "your_turn", data, game_id=game.game_id)
+            publish(user_id, "your_turn", data, game_id=game.game_id)
 
 
 def game_finished(game: Snapshot) -> None:
-    for seat in game.people:
-        publish(seat.user_id, "game_finished", {
+    for user_id, _seat in game.people:
+        publish(user_id, "game_finished", {
             "game": game.game_id,
             "status": game.status,
             "result": game.result,
@@ -149,8 +150,8 @@ def game_finished(game: Snapshot) -> None:
 
 
 def seat_taken_over(game: Snapshot, seat_index: int) -> None:
-    for seat in game.people:
-        publish(seat.user_id, "taken_over", {
+    for user_id, seat in game.people:
+        publish(user_id, "taken_over", {
             "game": game.game_id, "seat": seat_index, "yours": seat.index == seat_index,
         }, game_id=game.game_id)
 
@@ -165,7 +166,7 @@ def move_analysed(*, game_id: int, move_number: int) -> None:
     if move is None or move.best_score is None:
         return
     mover = Seat.objects.filter(game_id=game_id, index=move.seat, user__isnull=False).first()
-    if mover is None:
+    if mover is None or mover.user_id is None:
         return  # a computer's move: nobody's own
     publish(mover.user_id, "move_analysed", {
         "game": game_id,

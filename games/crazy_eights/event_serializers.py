@@ -116,11 +116,13 @@ class MatchOverEvent(serializers.Serializer):
     scores = _seats()
 
 
-def _kind_of(serializer: type[serializers.Serializer]) -> str:
-    return next(iter(serializer._declared_fields["kind"].choices))
+def _kind_of(serializer: type[serializers.Serializer[Any]]) -> str:
+    field = serializer._declared_fields["kind"]
+    assert isinstance(field, serializers.ChoiceField)
+    return str(next(iter(field.choices)))
 
 
-EVENTS: dict[str, type[serializers.Serializer]] = {
+EVENTS: dict[str, type[serializers.Serializer[Any]]] = {
     _kind_of(serializer): serializer
     for serializer in (
         CardsPlayedEvent, SuitNamedEvent, PenaltyRaisedEvent, SeatsSkippedEvent,
@@ -131,8 +133,13 @@ EVENTS: dict[str, type[serializers.Serializer]] = {
 }
 
 
+_SCHEMAS: dict[str, serializers.Serializer[Any] | type[serializers.Serializer[Any]]] = {
+    **EVENTS
+}
+
+
 @extend_schema_field(PolymorphicProxySerializer(
-    component_name="CrazyEightsEvent", serializers=EVENTS, resource_type_field_name="kind",
+    component_name="CrazyEightsEvent", serializers=_SCHEMAS, resource_type_field_name="kind",
 ))
 class EventField(serializers.Field):
     """One event, rendered by the serializer of its ``kind`` (a whitelist like every output)."""
