@@ -31,11 +31,11 @@ log = logging.getLogger(__name__)
 RECONNECT_MS = (500, 3000)
 
 
-class _Drain:
+class DrainSignal:
     """The sentinel a draining stream finds in its queue."""
 
 
-DRAIN = _Drain()
+DRAIN = DrainSignal()
 
 
 class Drain:

@@ -20,7 +20,7 @@ from django.conf import settings
 from live.backends import get_backend
 from live.events import Event
 from live.hub import get_hub
-from live.shutdown import DRAIN, get_drain, reconnect_event
+from live.shutdown import DrainSignal, get_drain, reconnect_event
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ async def event_stream(
     backend = get_backend()
     hub = get_hub()
     wake = hub.register(user_id)
-    queue: asyncio.Queue[Event] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
+    queue: asyncio.Queue[Event | DrainSignal] = asyncio.Queue(maxsize=settings.LIVE_QUEUE_SIZE)
     response_task = asyncio.current_task()
     pump: asyncio.Task | None = None
     drain = get_drain()
@@ -71,7 +71,7 @@ async def event_stream(
                     event = await asyncio.wait_for(queue.get(), timeout)
                 except TimeoutError:
                     event = None
-                if event is DRAIN:
+                if isinstance(event, DrainSignal):
                     yield reconnect_event()
                     return
                 if event is not None:

@@ -20,12 +20,14 @@ from django.contrib.auth import HASH_SESSION_KEY, get_user_model
 from django.core.handlers.wsgi import WSGIRequest
 from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
 
 from accounts import tokens
 from accounts.authentication import activate_for_user
+from accounts.models import User
 from config.exceptions import envelope
 from config.unavailable import unavailable_response
 from games import errors as game_errors
@@ -73,8 +75,8 @@ def _token_key(request: HttpRequest) -> str | None:
 
 async def _authenticate(
     request: HttpRequest,
-) -> tuple[object | None, Callable[[], Awaitable[bool]] | None, JsonResponse | None]:
-    """(user, still_allowed, None), or (None, None, the 401 response)."""
+) -> tuple[User, Callable[[], Awaitable[bool]]] | JsonResponse:
+    """(user, still_allowed), or the 401 response."""
     header = request.headers.get("Authorization", "")
     if header:
         key = _token_key(request)
@@ -83,17 +85,18 @@ async def _authenticate(
             token = await sync_to_async(tokens.find)(key)
         if token is None or not token.user.is_active:
             failed = exceptions.AuthenticationFailed()
-            return None, None, _error("authentication_failed", str(failed.detail), 401)
+            return _error("authentication_failed", str(failed.detail), 401)
         device_id = token.pk
 
         async def token_alive() -> bool:
             return await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
 
-        return token.user, token_alive, None
+        return token.user, token_alive
     user = await request.auser()
     if not user.is_authenticated or not user.is_active:
         missing = exceptions.NotAuthenticated()
-        return None, None, _error("not_authenticated", str(missing.detail), 401)
+        return _error("not_authenticated", str(missing.detail), 401)
+    assert isinstance(user, User)
     user_id = user.pk
     session_key = request.session.session_key
     store = type(request.session)
@@ -107,16 +110,17 @@ async def _authenticate(
             data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
         )
 
-    return user, session_alive, None
+    return user, session_alive
 
 
 async def _admit(
     request: HttpRequest, game_id: int | None
-) -> HttpResponse | tuple[object, Callable[[], Awaitable[bool]], str]:
+) -> HttpResponse | tuple[User, Callable[[], Awaitable[bool]], str]:
     """Who may open this stream: (user, their "still allowed" check, a stream id) or a refusal."""
-    user, still_allowed, refusal = await _authenticate(request)
-    if refusal is not None:
-        return refusal
+    authenticated = await _authenticate(request)
+    if isinstance(authenticated, HttpResponse):
+        return authenticated
+    user, still_allowed = authenticated
     activate_for_user(request, user)
     if game_id is not None:
         if not await Game.objects.filter(pk=game_id).aexists():
@@ -139,14 +143,14 @@ async def _admit(
     return user, still_allowed, stream_id
 
 
-async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
+async def _open(request: HttpRequest, game_id: int | None) -> HttpResponseBase:
     if isinstance(request, WSGIRequest):
         # A WSGI server would buffer the endless stream in memory: refuse (deploy with ASGI).
         return _error("asgi_required",
                       "Live updates need the ASGI server (uvicorn); this one is WSGI.", 501)
     if request.method != "GET":
         return _error("method_not_allowed",
-                      str(exceptions.MethodNotAllowed(request.method).detail), 405)
+                      str(exceptions.MethodNotAllowed(request.method or "").detail), 405)
     try:
         async with db_slots():
             try:
@@ -175,9 +179,9 @@ async def _open(request: HttpRequest, game_id: int | None) -> HttpResponse:
     return response
 
 
-async def events(request: HttpRequest) -> HttpResponse:
+async def events(request: HttpRequest) -> HttpResponseBase:
     return await _open(request, None)
 
 
-async def game_events(request: HttpRequest, game_id: int) -> HttpResponse:
+async def game_events(request: HttpRequest, game_id: int) -> HttpResponseBase:
     return await _open(request, game_id)

@@ -14,7 +14,10 @@ def _backend(name: str) -> Backend:
     if name == "redis":
         from live.backends.redis import RedisBackend
 
-        return RedisBackend(settings.REDIS_URL)
+        url = settings.REDIS_URL
+        if not url:
+            raise RuntimeError("LIVE_BACKEND=redis needs REDIS_URL")
+        return RedisBackend(url)
     from live.backends.db import DbBackend
 
     return DbBackend()

@@ -234,7 +234,9 @@ class Knowledge:
         return hands, pool[: self.unknown_discards], pool[self.unknown_discards :], kept
 
 
-def _round_records(history: Sequence[Record], round_number: int) -> tuple[Record | None, list]:
+def _round_records(
+    history: Sequence[Record], round_number: int
+) -> tuple[Record | None, list[Record]]:
     """The current round's opening event and its records after it (None if not in history)."""
     for i in range(len(history) - 1, -1, -1):
         for event in history[i].get("events", ()):

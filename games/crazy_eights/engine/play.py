@@ -73,7 +73,10 @@ def apply_move(state: GameState, move: Move | str, seat: int | None = None) -> M
     validate_move(state, move, seat)
     if isinstance(move, Resign):
         who = move.seat if move.seat is not None else seat
-        return _resign(state, state.turn if who is None else who)
+        if who is None:
+            who = state.turn
+        assert who is not None, "a resignation names its seat when nobody is to act"
+        return _resign(state, who)
     return apply_legal(state, move)
 
 

@@ -43,7 +43,7 @@ def plays_starting_with(first: int, group: tuple[int, ...]) -> tuple[Play, ...]:
     key = (first, group)
     plays = _PLAYS.get(key)
     if plays is None:
-        sequences = [(first,)]
+        sequences: list[tuple[int, ...]] = [(first,)]
         for size in range(1, len(group) + 1):
             for subset in combinations(group, size):
                 for last in subset:
