@@ -17,7 +17,7 @@ from django.core.validators import RegexValidator
 from drf_spectacular import openapi
 from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
-from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from drf_spectacular.plumbing import ResolvedComponent, build_bearer_security_scheme_object
 from rest_framework import serializers
 
 from config.fields import NewPasswordField, password_rules
@@ -77,9 +77,20 @@ class AutoSchema(openapi.AutoSchema):
 
 
 class CrossFieldRules(OpenApiSerializerExtension):
-    """Adds JSON Schema keywords to a serializer's generated request schema: the rules its
-    ``validate()`` enforces across fields (subclasses name ``target_class``, ``rules`` and
-    per-property ``properties``)."""
+    """The request schema of a serializer whose ``validate()`` enforces a rule across fields
+    ("one of these keys", "a digit unless it is a wild"): a ``oneOf`` (exclusive) or ``anyOf``
+    of whole objects, one per way of filling the form, each its own component
+    (``<name>Input<Key>Request``, after the key it requires). Subclasses name ``target_class``,
+    ``rules`` (``{"oneOf" | "anyOf": [{"required": [...], "properties": {...}}, ...]}``: what
+    each way requires, and how it narrows its properties) and ``properties`` (narrowed in every
+    way).
+
+    Generators type whole objects only: "properties + oneOf of required" became, in
+    openapi-python-client, one class per branch holding that branch's keys alone (a tile
+    without its square) or an untyped ``Any``, and openapi-typescript dropped the rule.
+    In a ``oneOf`` a way leaves out the keys that the others require (a seat is
+    ``{"you": true}`` or ``{"computer": ...}``, never both); in an ``anyOf`` it keeps them
+    (a wild may name the digit it stands for)."""
 
     rules: dict = {}
     properties: dict = {}
@@ -88,9 +99,47 @@ class CrossFieldRules(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction != "request":
             return schema
-        for name, extra in self.properties.items():
-            schema["properties"][name] = {**schema["properties"][name], **extra}
-        return {**schema, **self.rules}
+        properties = {
+            name: _narrowed(prop, self.properties.get(name, {}))
+            for name, prop in schema["properties"].items()
+        }
+        (keyword, ways), = self.rules.items()
+        name = auto_schema._get_serializer_name(self.target, direction).removesuffix("Request")
+        refs = []
+        for way in ways:
+            others = {key for other in ways if other is not way for key in other["required"]}
+            left_out = others - set(way["required"]) if keyword == "oneOf" else set()
+            keep = set(properties) - left_out
+            narrowing = way.get("properties", {})
+            shape: dict[str, Any] = {
+                "type": "object",
+                "properties": {
+                    key: _narrowed(prop, narrowing.get(key, {}))
+                    for key, prop in properties.items() if key in keep
+                },
+                "required": sorted({*schema.get("required", []), *way["required"]}),
+                "additionalProperties": False,
+            }
+            if schema.get("description"):
+                shape["description"] = schema["description"]
+            label = "".join(part.capitalize() for part in way["required"][0].split("_"))
+            component = ResolvedComponent(
+                name=f"{name}{label}Request", type=ResolvedComponent.SCHEMA,
+                object=f"{name}{label}", schema=shape,
+            )
+            auto_schema.registry.register_on_missing(component)
+            refs.append(component.ref)
+        union: dict[str, Any] = {keyword: refs}
+        if schema.get("description"):
+            union["description"] = schema["description"]
+        return union
+
+
+def _narrowed(prop: dict[str, Any], narrowing: dict[str, Any]) -> dict[str, Any]:
+    """``prop`` with ``narrowing``'s keywords; a default the narrowed values exclude goes."""
+    if "enum" in narrowing or "type" in narrowing:
+        prop = {k: v for k, v in prop.items() if k != "default"}
+    return {**prop, **narrowing}
 
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):
@@ -183,6 +232,18 @@ def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             body = operation.get("requestBody") if isinstance(operation, dict) else None
             for media in (body or {}).get("content", {}).values():
                 close(media.get("schema"))
+    return result
+
+
+def anonymous_operations_without_security(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """An operation anyone may call (register, log in, reset a password) says so with
+    ``security: []``. drf-spectacular writes ``[{}]`` (one requirement, empty), which means the
+    same in OpenAPI, but generators read "a requirement": openapi-python-client then asks for an
+    ``AuthenticatedClient`` (a token) to register or to log in."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and operation.get("security") == [{}]:
+                operation["security"] = []
     return result
 
 

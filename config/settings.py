@@ -481,6 +481,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         "GameKindEnum": "games.api.serializers.KIND_NAMES",
         "MoveKindEnum": "games.api.serializers.MOVE_KINDS",  # history and analysis
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
+        "ReportInputReasonEnum": "games.moderation.models.Report.Reason",  # in both ways to report
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -489,6 +490,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema_responses.add_responses",  # every status and header an answer has
+        "config.schema.anonymous_operations_without_security",  # `security: []`, not [{}]
     ],
 }
 
