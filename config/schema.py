@@ -11,6 +11,7 @@
   (with the error envelope) and the response headers; views list their specific errors.
 """
 
+import json
 from typing import Any
 
 from django.core.validators import RegexValidator
@@ -196,16 +197,14 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
     return result
 
 
-def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
-    """Every object a request body holds (the body, a nested object, each item of a list of
-    them) takes no property beyond its own: ``additionalProperties: false``, as the API refuses
-    any other field (``400 unknown_fields``). The rule fragments of ``CrossFieldRules`` (inline
-    ``oneOf``/``anyOf`` branches naming a few properties) are constraints, not objects, and stay
-    open."""
+def _request_objects(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every object schema a request body holds (the body, a nested object, each item of a
+    list of them, each way of a ``oneOf``/``anyOf``), each component once."""
     schemas = result.get("components", {}).get("schemas", {})
     seen: set[str] = set()
+    found: list[dict[str, Any]] = []
 
-    def close(schema: Any) -> None:
+    def walk(schema: Any) -> None:
         if not isinstance(schema, dict):
             return
         ref = schema.get("$ref", "")
@@ -213,25 +212,51 @@ def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             name = ref.rsplit("/", 1)[-1]
             if name not in seen:
                 seen.add(name)
-                close(schemas.get(name))
+                walk(schemas.get(name))
             return
         for keyword in ("oneOf", "anyOf", "allOf"):
             for branch in schema.get(keyword, []):
                 nested = any(k in branch for k in ("oneOf", "anyOf", "allOf"))
                 if "$ref" in branch or branch.get("type") == "object" or nested:
-                    close(branch)
+                    walk(branch)
         if schema.get("type") == "object" and "properties" in schema:
-            schema.setdefault("additionalProperties", False)
+            found.append(schema)
             for prop in schema["properties"].values():
-                close(prop)
+                walk(prop)
         if schema.get("type") == "array":
-            close(schema.get("items"))
+            walk(schema.get("items"))
 
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             body = operation.get("requestBody") if isinstance(operation, dict) else None
             for media in (body or {}).get("content", {}).values():
-                close(media.get("schema"))
+                walk(media.get("schema"))
+    return found
+
+
+def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Every object a request body holds takes no property beyond its own:
+    ``additionalProperties: false``, as the API refuses any other field (``400
+    unknown_fields``)."""
+    for schema in _request_objects(result):
+        schema.setdefault("additionalProperties", False)
+    return result
+
+
+def request_defaults_in_words(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """A request property the client may leave out says its default in its description, not
+    with ``default``: openapi-typescript (7, by default) makes every property that has a
+    ``default`` required in the components it types, so a TypeScript client had to send
+    ``wild`` with every tile and ``rated`` and ``turn_hours`` with every new game. (Request
+    components are their own, ``…Request``: answers keep their defaults.)"""
+    for schema in _request_objects(result):
+        required = set(schema.get("required", []))
+        for name, prop in schema["properties"].items():
+            if name in required or not isinstance(prop, dict) or "default" not in prop:
+                continue
+            default = json.dumps(prop.pop("default"))
+            words = prop.get("description", "").rstrip()
+            prop["description"] = f"{words}{chr(10) * 2 if words else ''}Default: {default}."
     return result
 
 

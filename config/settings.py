@@ -487,6 +487,7 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
         "config.schema.close_request_objects",  # as config.unknown_fields enforces
+        "config.schema.request_defaults_in_words",  # omittable for openapi-typescript too
         "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema_responses.add_responses",  # every status and header an answer has

@@ -45,13 +45,6 @@ STACK_ENV = {
 }
 
 
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/clients/" in str(item.fspath):
-            for name in ("worker", "redis", "postgres"):
-                item.add_marker(getattr(pytest.mark, name))
-
-
 @dataclass
 class Stack:
     base: str

@@ -29,7 +29,12 @@ from games.crazy10s.engine.board import format_square
 from tests.clients.helpers import report
 from tests.helpers import PASSWORD
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+]
 
 TURN_TIMEOUT = 60  # seconds for the computer's reply
 GAME_LIMIT = 300  # seconds for the whole Crazy10s game
