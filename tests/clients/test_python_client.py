@@ -62,10 +62,11 @@ class Scenario:
     """The generated package's models and operations, and the checks every answer goes
     through."""
 
-    def __init__(self, generated, base: str) -> None:
+    def __init__(self, generated, stack) -> None:
         self.generated = generated
         self.m = generated.package.models
-        self.base = base
+        self.stack = stack
+        self.base = stack.base
         self.statuses: set[int] = set()  # every status the scenario saw parsed
 
     def op(self, name: str):
@@ -102,7 +103,7 @@ def test_a_mobile_developers_day_through_the_generated_client(
     generated_client, api_stack, request
 ):
     started = time.monotonic()
-    run = Scenario(generated_client, api_stack.base)
+    run = Scenario(generated_client, api_stack)
     m = run.m
     suffix = uuid.uuid4().hex[:6]
 
@@ -221,7 +222,8 @@ def wait_for_my_turn(run: Scenario, client, game_id: int, after: int) -> Any:
             if view.status != "active" or (view.your_turn and view.move_number > after):
                 return view
         time.sleep(0.2)
-    raise AssertionError(f"no reply from the computer in {TURN_TIMEOUT} s after move {after}")
+    raise AssertionError(f"no reply from the computer in {TURN_TIMEOUT} s after move {after}\n"
+                         + run.stack.worker_log()[-3000:])
 
 
 def typed_crazy10s_move(m, game_id: int, number: int) -> Any:
