@@ -262,6 +262,21 @@ def render_summary(entry: dict[str, Any]) -> dict[str, Any]:
     return _render(summary, entry)
 
 
+def render_summaries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """List entries in their order, each kind's rendered by one list serializer: a
+    serializer's fields are built (deep-copied) per instance, which cost ~4 ms per entry when
+    every entry had its own."""
+    rendered: list[dict[str, Any]] = [{} for _ in entries]
+    positions: dict[str, list[int]] = {}
+    for index, entry in enumerate(entries):
+        positions.setdefault(entry["kind"], []).append(index)
+    for kind, indices in positions.items():
+        data = summary(kinds.get(kind))([entries[i] for i in indices], many=True).data
+        for index, item in zip(indices, data, strict=True):
+            rendered[index] = dict(item)
+    return rendered
+
+
 def render_move_played(body: dict[str, Any]) -> dict[str, Any]:
     return _render(move_played, body)
 
