@@ -22,7 +22,6 @@ from django.db.models import (
 from django.utils.translation import get_language
 
 from games import errors, kinds
-from games.kinds.base import GameKind
 from games.models import Game, Move, Seat
 from games.results import CANCELLED, NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
@@ -49,14 +48,6 @@ def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> t
     if seat is None:
         raise errors.not_a_player()
     return game, seat
-
-
-def kind_of_game(*, game_id: int) -> GameKind:
-    """The kind of a game (404 if there is no such game): what its requests are read with."""
-    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    if name is None:
-        raise errors.game_not_found()
-    return kinds.get(name)
 
 
 def seat_of(game: Game, user: User) -> Seat | None:

@@ -7,6 +7,9 @@ inside the transaction). The event types are open; the games' are listed in live
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
@@ -16,10 +19,40 @@ from live.backends import get_backend
 log = logging.getLogger(__name__)
 
 
+Pending = tuple[int, str, dict[str, Any], int | None]  # user, type, data, game
+_batch: ContextVar[list[Pending] | None] = ContextVar("live_batch", default=None)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Events published inside are stored together when it ends: one write to the backend
+    (one INSERT of every row, or one Redis pipeline) for all the events of a move, its
+    players' copies, the turn's deadline and whose turn it is."""
+    if _batch.get() is not None:  # already inside a batch: it stores ours too
+        yield
+        return
+    pending: list[Pending] = []
+    token = _batch.set(pending)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+        if pending:
+            try:
+                get_backend().append_many(pending)
+            except Exception:
+                log.warning("live: publishing %d events failed", len(pending), exc_info=True)
+
+
 def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | None = None
             ) -> str | None:
     """Store the event for the player's streams; its id, or None when the store failed (a
-    live update is a convenience: the write stands, the client catches up on reload)."""
+    live update is a convenience: the write stands, the client catches up on reload) or
+    when it waits in a batch (``batched``)."""
+    pending = _batch.get()
+    if pending is not None:
+        pending.append((user_id, type_, data, game_id))
+        return None
     try:
         return get_backend().append(user_id, type_, data, game_id)
     except Exception:

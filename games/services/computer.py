@@ -42,7 +42,7 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     else:  # an away person: the stand-in decides inside ``play``, on this snapshot
         choice = None
         ahead = kind.play(state, kind.timeout(seat.index), seat=seat.index)
-    with transaction.atomic():
+    with effects.one_publication(), transaction.atomic():
         locked = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if locked is None or not _computer_to_move(locked, expected_move_number):
             return None  # a resignation, an abort or a timeout came first: discard the search
@@ -79,7 +79,7 @@ def play_timeout(
     deadline and the takeover exclusive: whoever locks first plays, the other finds the move
     number changed."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with effects.one_publication(), transaction.atomic():
         game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
             return None
