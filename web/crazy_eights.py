@@ -74,7 +74,9 @@ def turn_options(position: dict[str, Any], your_turn: bool) -> dict[str, Any]:
     if not your_turn:
         return none
     hand = position["hand"]
-    can_draw = position["stock_size"] > 0 or position["discard_size"] > 1
+    can_draw = position["stock_size"] > 0 or (
+        position["discard_size"] > 1 and not position.get("last_stock", False)
+    )
     if position["penalty"]:
         return {**none, "firsts": {c for c in hand if _fits(c, position)}, "take": True}
     drawn = position["drawn"]

@@ -213,6 +213,7 @@ class CrazyEightsKind(GameKind):
             "direction": view["direction"],
             "stock_size": view["stock_size"],
             "discard_size": view["discard_size"],
+            "last_stock": view["last_stock"],
             "players": [
                 {"seat": i, "card_count": n, "score": engine.scores[i]}
                 for i, n in enumerate(view["hand_sizes"])

@@ -14,9 +14,11 @@ from collections import Counter
 
 from .cards import ACE, CARD_NAMES, DEFAULT_VALUE, EIGHT, QUEEN, RANK, SUIT, SUITS, TWO
 from .scoring import round_points
-from .state import MAX_DRAWS, GameState
+from .state import MAX_DRAWS, MAX_REBUILDS, GameState
 
-MAX_STEPS = 3000  # a safety net: every round ends long before (the stock runs dry, then passes)
+# A safety net: docs/rules.md's rebuild limit bounds every round (engine/bounds.py states the
+# bound, tests/crazy_eights/test_round_bound.py checks it); a playout is far shorter.
+MAX_STEPS = 3000
 
 
 def _named_suit(hand: list[int], rng: random.Random) -> int:
@@ -56,7 +58,7 @@ def rollout(
     def draw_one() -> int | None:
         nonlocal stock, discard, rebuilds
         if not stock:
-            if len(discard) <= 1:
+            if len(discard) <= 1 or rebuilds >= MAX_REBUILDS:
                 return None
             pile = discard[:-1]
             rebuilds += 1
@@ -118,7 +120,7 @@ def rollout(
                 draws, drawn = 0, None
                 passes += 1
                 t = (t + direction) % n
-                if passes >= n and not stock and len(discard) <= 1:
+                if passes >= n and not stock and (len(discard) <= 1 or rebuilds >= MAX_REBUILDS):
                     points, _ = round_points(
                         options, tuple(tuple(h) for h in hands), "blocked", None
                     )
