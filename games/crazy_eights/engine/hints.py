@@ -23,7 +23,7 @@ from .cards import (
     SUITS,
     TWO,
 )
-from .knowledge import Knowledge, Record, knowledge
+from .knowledge import Knowledge, Record, knowledge, legal_moves_for_view
 from .moves import Draw, Move, Pass, Play, Take, format_move
 from .players import REGULARS
 
@@ -102,4 +102,14 @@ def hint(view: Mapping[str, Any], history: Sequence[Record] = ()) -> dict[str, A
     # Seeded from the position itself: asking again gives the same hint.
     rng = random.Random(f"hint:{k.round}:{k.move_number}:{k.seat}")
     move = REGULARS["strong"](k, rng)
+    return {"move": format_move(move), "reason": explain(k, move)}
+
+
+def simple_hint(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The first legal move and its reason, without search: what the service answers when
+    ``hint`` fails (it cannot: it needs nothing but the seat's own cards and the table)."""
+    if not view.get("your_turn") or view.get("match_over"):
+        return {"move": None, "reason": _reason("hint_wait")}
+    k = knowledge(view)
+    move = legal_moves_for_view(view)[0]
     return {"move": format_move(move), "reason": explain(k, move)}

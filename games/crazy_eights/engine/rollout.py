@@ -14,11 +14,7 @@ from collections import Counter
 
 from .cards import ACE, CARD_NAMES, DEFAULT_VALUE, EIGHT, QUEEN, RANK, SUIT, SUITS, TWO
 from .scoring import round_points
-from .state import MAX_DRAWS, MAX_REBUILDS, GameState
-
-# A safety net: docs/rules.md's rebuild limit bounds every round (engine/bounds.py states the
-# bound, tests/crazy_eights/test_round_bound.py checks it); a playout is far shorter.
-MAX_STEPS = 3000
+from .state import MAX_DRAWS, MAX_REBUILDS, GameState, max_round_moves
 
 
 def _named_suit(hand: list[int], rng: random.Random) -> int:
@@ -69,7 +65,9 @@ def rollout(
             discard = discard[-1:]
         return stock.pop()
 
-    for _ in range(MAX_STEPS):
+    # Bounded: a step is at least one move, and docs/rules.md's rebuild limit bounds a round's
+    # moves (``max_round_moves``; tests/engine/crazy_eights/test_round_bound.py).
+    for _ in range(max_round_moves(options)):
         hand = hands[t]
         first: int | None = None
         if penalty:
