@@ -8,7 +8,7 @@ import pytest
 
 from games import services
 from games.crazy_eights import engine as c8
-from games.crazy_eights.engine import players
+from games.crazy_eights.engine import hints, players
 from games.models import Move
 from tests.crazy_eights.conftest import run_computers
 
@@ -62,14 +62,16 @@ def test_a_failing_search_without_a_fallback_still_raises(solo, alice, ai_queue,
 
 
 def test_the_hint_answers_a_legal_move_when_the_search_fails(
-    alice_client, solo, failing_regulars, caplog
+    alice_client, solo, caplog, monkeypatch
 ):
+    monkeypatch.setattr(hints, "_SEARCH", failing_search)
     with caplog.at_level(logging.ERROR, logger="games.selectors"):
         answer = alice_client.get(f"/api/v1/games/{solo.pk}/hint")
     assert answer.status_code == 200
-    hand_state = c8.new_match(seed=solo.seed, options=c8.Options(players=4))
-    first = c8.format_move(c8.legal_moves(hand_state)[0])
-    assert answer.json()["move"] == first
+    state = c8.new_match(seed=solo.seed, options=c8.Options(players=4))
+    legal = [c8.format_move(m) for m in c8.legal_moves(state)]
+    assert answer.json()["move"] in legal
+    assert answer.json()["move"] == hints.simple_hint(c8.view_for(state, 0))["move"]
     assert answer.json()["reason"]["code"].startswith("hint_")
     assert answer.json()["reason"]["message"]
     failures = [r for r in caplog.records if "hint failed" in r.getMessage()]

@@ -236,14 +236,23 @@ def _evaluate(k: Knowledge, state: GameState, move: Move, rng: random.Random) ->
     return _utility(k, rollout(result.state, rng))
 
 
+Allowed = Callable[[Knowledge, list[Move]], list[Move]]
+
+
 def strong_player(
     rollouts: int = STRONG_ROLLOUTS,
     candidates: int = STRONG_CANDIDATES,
     margin: float = STRONG_MARGIN,
+    allowed: Allowed | None = None,
 ) -> Regular:
     """The strong regular with another budget (benchmarks and tests). ``margin``: the points
     per playout a move must gain over the heuristic's choice to replace it (a few playouts are
-    noisy; without a margin the search would often trade a sound move for a lucky one)."""
+    noisy; without a margin the search would often trade a sound move for a lucky one).
+    ``allowed``: keeps only some of the legal moves (the hint keeps those the strategy text
+    advises); going out is always allowed.
+
+    The search is bounded: ``rollouts`` playouts, each bounded by the rules' round bound
+    (``rollout``), and a bounded number of deals tried per sample (``knowledge``)."""
 
     def strong(k: Knowledge, rng: random.Random) -> Move:
         moves = _legal(k)
@@ -251,10 +260,14 @@ def strong_player(
         out = _going_out(k, plays)
         if out is not None:
             return out
+        if allowed is not None:
+            moves = allowed(k, moves) or moves
         # The aggressive regular's choice leads (the best heuristic in self-play); the
         # search replaces it only by a move that does better by ``margin`` points a playout.
         lead = aggressive(k, rng)
         rest = _candidates(k, moves, max(1, candidates - 1))
+        if allowed is not None and not any(_same(lead, m) for m in moves):
+            lead, rest = rest[0], rest[1:]
         cands = [lead, *(m for m in rest if not _same(m, lead))]
         if len(cands) == 1:
             return cands[0]
