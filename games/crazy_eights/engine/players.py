@@ -10,7 +10,8 @@ view from a state for self-play and tests.
 - cautious: hoards 8s (plays one only when nothing else fits), sheds its most expensive cards.
 - aggressive: aims Queens and 2s at the seat about to go out, keeps a 2 back as a shield
   against a draw-two, names the suit the next seat was seen to lack.
-- chaotic: any card set that may be played, any suit, at random.
+- chaotic: any card set that may be played, at random (8s less often while another card
+  fits), a suit on a whim among those it holds; a drawn card that fits is laid.
 - strong: determinised search: for a few promising moves (the aggressive regular's choice
   first) it deals the unseen cards many times consistently with what it has seen
   (``knowledge.sample_state``, voids included) and plays the round out with a quick policy
@@ -181,14 +182,26 @@ def aggressive(k: Knowledge, rng: random.Random) -> Move:
 
 
 def chaotic(k: Knowledge, rng: random.Random) -> Move:
+    """Any set of cards that may be played, chosen at random (an 8 only a third as often as
+    another card while one fits), and a suit on a whim: that of a random card of the hand
+    left. Unpredictable, but never worse than a random player: it lays a drawn card that fits
+    rather than keeping it, and names a suit it holds."""
     moves = _legal(k)
+    plays = _plays(moves)
+    if not plays:
+        return moves[0]
     # One choice per set of cards, then a suit for an 8: a whim per card set, not per suit.
-    groups: dict[frozenset[int], list[Move]] = {}
-    for m in moves:
-        key = frozenset(m.cards) if isinstance(m, Play) else frozenset()
-        groups.setdefault(key, []).append(m)
+    groups: dict[frozenset[int], list[Play]] = {}
+    for p in plays:
+        groups.setdefault(frozenset(p.cards), []).append(p)
     options = list(groups.values())
-    return rng.choice(rng.choice(options))
+    weights = [1 if RANK[g[0].cards[0]] == EIGHT else 3 for g in options]
+    group = rng.choices(options, weights)[0]
+    if len(group) == 1 or group[0].suit is None:
+        return rng.choice(group)
+    left = [c for c in _left_after(k.hand, group[0]) if RANK[c] != EIGHT]
+    suit = SUIT[rng.choice(left)] if left else rng.randrange(4)
+    return next((p for p in group if p.suit == suit), rng.choice(group))
 
 
 def random_legal(k: Knowledge, rng: random.Random) -> Move:
