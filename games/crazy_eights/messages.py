@@ -68,6 +68,9 @@ COACH: dict[str, Any] = {
     "coach_draw_two": _("A 2: the next player answers with a 2 or takes %(total)s cards."),
     "coach_stacked_twos": _("2s stacked: each one adds two cards, %(total)s now."),
     "coach_skip": _("A Queen skips the next player; two Queens skip two."),
+    "coach_skip_round": _("Each Queen skips one turn, going round the table: with as many "
+                          "Queens as players, the turn of whoever laid them comes round and is "
+                          "skipped too."),
     "coach_reverse": _("An Ace reverses the direction of play."),
     "coach_two_players": _("With two players a Queen or an Ace gives its player another turn."),
     "coach_penalty_taken": _("A player took the penalty: %(size)s cards, and the turn is over."),
@@ -105,3 +108,21 @@ def hint_message(code: str, params: Mapping[str, Any]) -> str:
 
 def coach_message(code: str, params: Mapping[str, Any]) -> str:
     return _fill(COACH.get(code, code), params)
+
+
+def skip_message(event: Mapping[str, Any], players: int, names: Mapping[int, str]) -> str:
+    """A ``seats_skipped`` event in words: who is skipped, and who plays next. When the skips
+    come round to the player who laid the Queens (four Queens at four seats), it says their
+    own turn is skipped too, not that they skipped their own seat."""
+    seat, skipped = event["seat"], list(event["skipped"])
+    if players == 2 or not skipped:
+        return ""
+    direction = 1 if skipped[0] == (seat + 1) % players else -1
+    following = names.get((seat + direction * (len(skipped) + 1)) % players, "?")
+    if seat in skipped:
+        return str(_("every other player is skipped, then %(player)s's own turn too: "
+                     "%(next)s plays next")) % {"player": names.get(seat, "?"),
+                                                 "next": following}
+    who = ", ".join(names.get(s, "?") for s in skipped)
+    return str(_("%(skipped)s skipped: %(next)s plays next")) % {"skipped": who,
+                                                                "next": following}

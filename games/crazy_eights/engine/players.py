@@ -17,7 +17,8 @@ view from a state for self-play and tests.
   (``knowledge.sample_state``, voids included) and plays the round out with a quick policy
   (``rollout``); a move must beat the lead by a margin to replace it. The work is a fixed
   number of playouts (engines read no clock), tuned to stay under 50 ms a move at p99.
-- random (not offered to players): a uniformly random legal move, the benchmarks' baseline.
+- random and first (not offered to players): a uniformly random legal move, and the first legal
+  move; the benchmarks' baselines (``games/crazy_eights/levelstats.py``).
 """
 
 from __future__ import annotations
@@ -208,6 +209,12 @@ def random_legal(k: Knowledge, rng: random.Random) -> Move:
     return rng.choice(_legal(k))
 
 
+def first_legal(k: Knowledge, rng: random.Random) -> Move:
+    """The first legal move: the first card that fits (lowest first), else draw, take or
+    pass. A benchmarks' baseline, and the simplest policy there is."""
+    return _legal(k)[0]
+
+
 def _utility(k: Knowledge, points: Sequence[int]) -> float:
     """What a round's points are worth to the seat: its gain over the average opponent (default
     scoring counts against, classic scores for the goer-out)."""
@@ -306,6 +313,7 @@ REGULARS: dict[str, Regular] = {
     "chaotic": chaotic,
     "strong": strong_player(),
     "random": random_legal,
+    "first": first_legal,
 }
 
 
