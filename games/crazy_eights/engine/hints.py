@@ -123,14 +123,15 @@ def text_moves(k: Knowledge, moves: list[Move]) -> list[Move]:
     """The legal moves that follow the strategy text (never empty when ``moves`` is not)."""
     plays = [m for m in moves if isinstance(m, Play)]
     if k.penalty:
-        return list(plays) or moves  # answer a draw-two with a 2 when you hold one
+        answers: list[Move] = list(plays)
+        return answers or moves  # answer a draw-two with a 2 when you hold one
     if k.draws:
         if not plays:
             return moves
         keep = [m for m in moves if isinstance(m, Pass)] if _shield_kept(k) else []
         return [*_named_well(k, plays), *keep]  # a drawn card that fits is laid
     eights = [p for p in plays if RANK[p.cards[0]] == EIGHT]
-    plain = [p for p in plays if RANK[p.cards[0]] != EIGHT]
+    plain: list[Move] = [p for p in plays if RANK[p.cards[0]] != EIGHT]
     if eights and (not plain or _someone_on_one_card(k) is not None):
         return _named_well(k, eights)
     return plain or moves
@@ -193,9 +194,9 @@ def explain(k: Knowledge, move: Move) -> dict[str, Any]:
         return _reason("hint_shed_several", cards=_names(cards), points=points)
     if points >= max(values[c] for c in fitting):
         return _reason("hint_shed", cards=_names(cards), points=points)
-    suit = SUIT[cards[-1]]
-    if suit in _most_held(_left(k, move)):
-        return _reason("hint_follow_suit", cards=_names(cards), suit=SUITS[suit])
+    left_suit = SUIT[cards[-1]]
+    if left_suit in _most_held(_left(k, move)):
+        return _reason("hint_follow_suit", cards=_names(cards), suit=SUITS[left_suit])
     return _reason("hint_play", cards=_names(cards))
 
 
