@@ -240,7 +240,20 @@ def hint(*, game: Game, seat_index: int) -> dict[str, Any]:
     if not kind.offers_hints:
         raise errors.no_hints()
     active = game.status == Game.Status.ACTIVE
-    found = kind.hint(kind.load(game.state), seat_index if active else None)
+    state = kind.load(game.state)
+    seat = seat_index if active else None
+    try:
+        found = kind.hint(state, seat)
+    except Exception:
+        # A failing search answers the simplest legal move, never a 500.
+        fallback = kind.hint_fallback(state, seat)
+        if fallback is None:
+            raise
+        log.exception(
+            "hint failed, the simplest legal move suggested instead: game %s, move %s",
+            game.pk, game.move_number,
+        )
+        found = fallback
     return {"move": found.move, "reason": {"code": found.reason_code, "message": found.reason}}
 
 
