@@ -16,6 +16,7 @@ from accounts import services
 from accounts.api.serializers import RegisterInputSerializer, UserSerializer
 from accounts.models import Language, TurnEmails
 from config.errors import ApiError
+from games.notifications.services import push
 from social import selectors as social_selectors
 from social import services as social_services
 from web.views.common import SignedInRequest, field_errors, safe_next, throttled
@@ -82,6 +83,7 @@ def signin(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def signout(request: HttpRequest) -> HttpResponse:
+    push.forget_session(request.session.session_key)  # this browser's push subscription
     logout(request)
     return redirect("web:home")
 
