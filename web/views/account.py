@@ -106,6 +106,9 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         try:
             form.is_valid(raise_exception=True)
             services.update_profile(user=user, **form.validated_data)
+            push.update_settings(user_id=user.pk, **{
+                name: request.POST.get(f"push_{name}") == "on" for name in push.SETTINGS_FIELDS
+            })
         except ValidationError as exc:
             errors = field_errors(exc.detail)
         except ApiError as exc:
@@ -123,6 +126,7 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         "turn_email_choices": TurnEmails.choices,
         "blocked": social_selectors.blocked_players(user=user),
         "social": social_services.settings.settings_of(user.pk),
+        "push": push.settings_of(user.pk),
     }
     return render(request, "web/settings.html", context, status=400 if errors else 200)
 
