@@ -214,6 +214,20 @@ def turn(*, game: Game, seat: Seat, move_number: int) -> list[PushDelivery]:
                  user_id=seat.user_id, game_id=game.pk, move_number=move_number, facts=facts)
 
 
+def chat(*, game_id: int, message_id: int, author_name: str, user_ids: list[int]) -> int:
+    """A chat line to the players who may read it and are not looking at the game."""
+    now = timezone.now()
+    seats = Seat.objects.filter(game_id=game_id, user_id__in=user_ids)
+    pushed = 0
+    for seat in seats:
+        if seat.user_id is None or seen_recently(seat, now):
+            continue
+        pushed += len(claim(event=f"chat:{message_id}", kind=PushKind.CHAT,
+                            user_id=seat.user_id, game_id=game_id,
+                            facts={"author": author_name}))
+    return pushed
+
+
 def clear_shown(*, game_id: int, move_number: int, user_ids: Iterable[int]) -> int:
     """Take the game's notification off the devices of ``user_ids`` where the latest push
     about the game still shows a turn older than ``move_number`` (they moved, or the game
