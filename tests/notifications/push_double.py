@@ -79,7 +79,7 @@ class Received:
 
 
 class PushServiceDouble:
-    def __init__(self, server_public_key: str):
+    def __init__(self, server_public_key: str, port: int = 0):
         self.server_public_key = server_public_key
         self.subscriptions: dict[str, BrowserSubscription] = {}
         self.received: list[Received] = []
@@ -98,7 +98,7 @@ class PushServiceDouble:
             def do_POST(self) -> None:
                 double._handle(self)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
         self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
