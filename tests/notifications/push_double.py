@@ -76,6 +76,7 @@ class Received:
     claims: dict[str, Any]
     status: int
     at: float = field(default_factory=time.monotonic)
+    wall: float = field(default_factory=time.time)  # to compare with another process's stamp
 
 
 class PushServiceDouble:
