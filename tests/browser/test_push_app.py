@@ -3,7 +3,11 @@ reload, the manifest parses with its icons, the offline page shows (in the playe
 with the network cut, the one-time offer of notifications follows the first move, and a push
 delivered to the worker through the DevTools protocol (ServiceWorker.deliverPushMessage, the
 payload the server builds for this player) shows the game's notification in the player's
-language, which the clear push removes.
+language and sets the app badge, and the clear push removes the notification.
+
+Not covered here: the click on a notification (a notificationclick needs a real click on a
+system notification, which headless Chromium does not show; clients.openWindow and focus refuse
+a synthetic event).
 
 Headless Chromium has no push service (``pushManager.subscribe`` cannot reach one), so the push
 arrives through the DevTools protocol; the encryption and VAPID parts are tested against the
@@ -31,6 +35,13 @@ from tests.notifications.push_double import b64url
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+STORED_LANGUAGE = """async () => {
+    for (const name of await caches.keys()) {
+        const hit = await (await caches.open(name)).match("/__c10s/language");
+        if (hit) return await hit.text();
+    }
+    return null;
+}"""
 NOTIFICATIONS = """async () => {
     const reg = await navigator.serviceWorker.ready;
     return (await reg.getNotifications()).map(n => ({title: n.title, body: n.body, tag: n.tag,
@@ -116,7 +127,7 @@ def test_installable_app_offline_page_and_notifications(
         User.objects.filter(pk=user.pk).update(language="de")
         page.goto("/")
         page.wait_for_function("document.documentElement.lang === 'de'")
-        page.wait_for_timeout(500)  # the worker stores the language the page posted
+        assert _wait(page, STORED_LANGUAGE, lambda code: code == "de") == "de"
         context.set_offline(True)
         page.goto("/games/new")
         assert page.locator("#offline-title").inner_text() == "Du bist offline"
@@ -141,6 +152,17 @@ def test_installable_app_offline_page_and_notifications(
         assert notifications.process_event(event_id=event.pk)
         delivery = PushDelivery.objects.get(game=game, kind=PushKind.TURN)
         payload = messages.build(delivery).payload
+        # The badge: the worker's calls of the Badging API are recorded (headless Chromium
+        # shows no badge to look at).
+        (worker,) = [w for w in context.service_workers if w.url == f"{stack}/sw.js"]
+        worker.evaluate("""() => {
+            self.__badges = [];
+            const record = (value) => { self.__badges.push(value); return Promise.resolve(); };
+            Object.defineProperty(WorkerNavigator.prototype, "setAppBadge",
+                                  {value: record, configurable: true});
+            Object.defineProperty(WorkerNavigator.prototype, "clearAppBadge",
+                                  {value: () => record(0), configurable: true});
+        }""")
         registration_id = next(r["registrationId"] for r in registrations
                                if r["scopeURL"] == f"{stack}/" and not r["isDeleted"])
         cdp.send("ServiceWorker.deliverPushMessage", {
@@ -149,12 +171,15 @@ def test_installable_app_offline_page_and_notifications(
         assert shown == [{"title": f"Du bist am Zug in Partie #{game.pk}",
                           "body": "Bob hat gezogen. Du bist dran!",
                           "tag": f"game-{game.pk}", "url": f"/games/{game.pk}"}]
+        assert payload["badge"] >= 1  # this game waits for the player (and maybe the first)
+        assert worker.evaluate("() => self.__badges") == [payload["badge"]]
 
         # The player moved elsewhere: the clear push takes the notification away.
         clear = {"type": "clear", "tag": f"game-{game.pk}", "game": game.pk, "badge": 0}
         cdp.send("ServiceWorker.deliverPushMessage", {
             "origin": stack, "registrationId": registration_id, "data": json.dumps(clear)})
         assert _wait(page, NOTIFICATIONS, lambda n: n == []) == []
+        assert worker.evaluate("() => self.__badges") == [payload["badge"], 0]
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F
-
+from games import selectors
 from games.models import Game, Seat
 from games.notifications.emails import (
     _match_result_paragraph,
@@ -65,15 +64,9 @@ def language_of(user: Any) -> str:
     return language if language in LANGUAGES else "en"
 
 
-def games_waiting(user_id: int) -> int:
-    """The badge: active games whose seat to move is this person's."""
-    return (
-        Game.objects.filter(
-            status=Game.Status.ACTIVE, seats__user_id=user_id, seats__index=F("current_seat")
-        )
-        .distinct()
-        .count()
-    )
+def games_waiting(user: Any) -> int:
+    """The badge: the same count as the web client's "waiting for you" badge."""
+    return selectors.waiting_for_you_count(user=user)
 
 
 def tag_of(delivery: PushDelivery) -> str:
@@ -136,7 +129,7 @@ def build(delivery: PushDelivery) -> PushMessage:
     payload: dict[str, Any] = {
         "type": delivery.kind,
         "tag": tag_of(delivery),
-        "badge": games_waiting(user.pk),
+        "badge": games_waiting(user),
         "lang": language,
     }
     if delivery.game_id is not None:
