@@ -211,6 +211,9 @@ class PushDelivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # When the task's next try is due (a busy push service's Retry-After, or the backoff): the
+    # sweep leaves the push to that retry until then.
+    retry_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

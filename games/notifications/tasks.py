@@ -113,6 +113,7 @@ def send_push(self, delivery_id: int) -> str:
             return "failed"
         backoff = min(2 ** (self.request.retries + 1), 60)
         countdown = max(backoff, min(exc.retry_after or 0, 300))
+        push_delivery.retry_later(delivery_id=delivery_id, seconds=countdown)
         raise self.retry(countdown=countdown, exc=exc) from exc
 
 

@@ -230,6 +230,9 @@ def test_the_retry_waits_for_retry_after_and_backs_off(
     with pytest.raises(RuntimeError):
         tasks.send_push.run(pk)
     assert countdowns == [40]
+    retry_at = PushDelivery.objects.get(pk=pk).retry_at
+    assert retry_at is not None
+    assert timedelta(seconds=38) < retry_at - timezone.now() <= timedelta(seconds=40)
     del push_double.retry_after[browser.token]
     with pytest.raises(RuntimeError):
         tasks.send_push.run(pk)
@@ -287,6 +290,12 @@ def test_a_lost_push_task_is_queued_again_by_the_sweep(
     later = timezone.now() + timedelta(seconds=121)
     assert push.requeue_pushes(now=later, age=timedelta(seconds=120)) == 1
     assert requeued == queued_pushes
+    # A push waiting for its task's retry (a busy service's Retry-After) is left to it.
+    requeued.clear()
+    delivery.retry_later(delivery_id=queued_pushes[0], seconds=300)
+    assert push.requeue_pushes(now=later, age=timedelta(seconds=120)) == 0
+    much_later = timezone.now() + timedelta(seconds=300 + 121)
+    assert push.requeue_pushes(now=much_later, age=timedelta(seconds=120)) == 1  # retry lost
 
 
 def test_without_a_vapid_key_nothing_is_pushed_and_email_goes_on(

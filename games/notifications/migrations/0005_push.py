@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
         ('games', '0011_game_pairing_pool'),
         ('notifications', '0004_unverified_status'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        migrations.swappable_dependency(settings.KNOX_TOKEN_MODEL),
+        ('accounts', '0006_email_verified_devices'),  # creates accounts.Device
     ]
 
     operations = [

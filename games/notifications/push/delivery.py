@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 import requests
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from pywebpush import WebPushException, webpush
 
@@ -138,6 +138,12 @@ def _refused(delivery: PushDelivery, subscription: PushSubscription,
     return PushStatus.FAILED
 
 
+def retry_later(*, delivery_id: int, seconds: float) -> None:
+    PushDelivery.objects.filter(pk=delivery_id, status=PushStatus.PENDING).update(
+        retry_at=timezone.now() + timedelta(seconds=seconds)
+    )
+
+
 def give_up(*, delivery_id: int, reason: str) -> None:
     """Retries used up: the push stays undelivered (the email rules still hold)."""
     PushDelivery.objects.filter(pk=delivery_id, status=PushStatus.PENDING).update(
@@ -149,6 +155,7 @@ def stale_pending(now: datetime, age: timedelta) -> list[int]:
     """Pending pushes whose task was lost (the sweep queues them again)."""
     return list(
         PushDelivery.objects.filter(status=PushStatus.PENDING, created_at__lt=now - age)
+        .filter(Q(retry_at__isnull=True) | Q(retry_at__lt=now - age))
         .order_by("pk")
         .values_list("pk", flat=True)[:500]
     )
