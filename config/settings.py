@@ -413,6 +413,23 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+# --- web push (games/notifications/push.py) ------------------------------------------------
+# The application server's VAPID key pair (RFC 8292): the private key (base64url of the raw
+# 32 bytes or of its DER, or a PEM), its public half derived from it. Without it push delivery
+# is off (logged once) and email works as before; `make run` makes a development pair under
+# var/ (VAPID_PRIVATE_KEY_FILE) the first time.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_PRIVATE_KEY_FILE = env_str("VAPID_PRIVATE_KEY_FILE", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:noreply@localhost")
+# Seconds to connect to / wait for a push service: a hung one never holds a worker long.
+PUSH_TIMEOUT_SECONDS = env_int("PUSH_TIMEOUT_SECONDS", 5, minimum=1)
+# A turn pushed to a device is emailed only if it is still waiting after this (unless the
+# player chose both); 0 emails at once, as without push.
+PUSH_EMAIL_DELAY_MINUTES = env_int("PUSH_EMAIL_DELAY_MINUTES", 15, minimum=0)
+# Subscriptions whose endpoint is plain http or a private/loopback address: only for
+# development and the tests' push service on loopback, never in production.
+PUSH_ALLOW_PRIVATE_ENDPOINTS = env_bool("PUSH_ALLOW_PRIVATE_ENDPOINTS", False)
+
 EMAIL_BACKEND = env_str(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"

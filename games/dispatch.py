@@ -42,6 +42,7 @@ NOTIFY_TURN = "notifications.notify_turn"
 NOTIFY_STARTED = "notifications.notify_started"
 NOTIFY_FINISHED = "notifications.notify_finished"
 SEND_NOTIFICATION = "notifications.send"
+SEND_PUSH = "notifications.send_push"
 SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
@@ -54,7 +55,7 @@ SWEEP_ACCOUNTS = "accounts.sweep"
 # A turn's deadline timer goes with the computer's turns: it makes the computer play.
 AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
-    PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
+    PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION, SEND_PUSH,
     ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL,
 })
 # Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
@@ -172,6 +173,11 @@ def enqueue_rating(game_id: int) -> bool:
 def enqueue_send(notification_id: int) -> bool:
     """Send one claimed email (``requeue_stuck`` sends it again if this is lost)."""
     return send(SEND_NOTIFICATION, notification_id)
+
+
+def enqueue_push(delivery_id: int) -> bool:
+    """Post one claimed push (``requeue_pushes`` sends it again if this is lost)."""
+    return send(SEND_PUSH, delivery_id)
 
 
 # --- accounts (accounts.services) ---------------------------------------------------------------

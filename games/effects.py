@@ -96,3 +96,8 @@ def table_invitation(table_id: int, code: str, kind: str, user_id: int, host_id:
         table_id=table_id, code=code, kind=kind, user_id=user_id, host_id=host_id
     )
 
+
+
+def table_dealt(table_id: int, code: str, game_id: int, host_id: int) -> None:
+    """The host dealt: the seated people's pushes are claimed in the deal's transaction."""
+    recording.table_dealt(table_id=table_id, code=code, game_id=game_id, host_id=host_id)

@@ -23,6 +23,18 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see and change settings (display name, email, language, emails)", "settings",
               ("me_retrieve", "me_update")),
     WebAction("switch the language", "language", ("me_update",)),
+    WebAction("switch each kind of push notification on or off (beside the emails)",
+              "settings", ("me_push_retrieve", "me_push_update")),
+    WebAction("turn on notifications on this device (Settings, or the offer after a move)",
+              None, ("me_push_retrieve", "me_push_subscribe")),
+    WebAction("turn off notifications on this device", None, ("me_push_unsubscribe",)),
+    # The installable app: what the browser fetches itself (no API behind them).
+    WebAction("install the app (the browser reads the manifest)", "manifest", ()),
+    WebAction("keep the app shell and the offline page (the service worker)",
+              "service-worker", ()),
+    WebAction("see the offline page when the network is gone", "offline", ()),
+    WebAction("the offline page in each language (what the service worker caches)",
+              "offline-language", ()),
     WebAction("confirm the email address (the email's link)", "verify-email",
               ("auth_email_verify",)),
     WebAction("ask for a new verification email", "resend-verification",
@@ -88,6 +100,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
 
 # API operations without a web action yet, and why.
 API_ONLY: dict[str, str] = {
+    "me_push_subscriptions": "the settings page shows this device's state from the browser's "
+    "own subscription; an app lists its devices' subscriptions",
     "game_events_stream": "the page follows the player's stream (events_stream) instead",
     "games_analysis": "the game page's history shows each move's score / best (percent) from "
     "the same stored analysis; no page of its own yet",

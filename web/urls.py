@@ -4,13 +4,17 @@ home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/table
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, account_pages, games, puzzle, social, tables
+from web.views import account, account_pages, app, games, puzzle, social, tables
 
 register_converter(DayConverter, "webday")
 
 app_name = "web"
 
 urlpatterns = [
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("offline", app.offline, name="offline"),
+    path("offline/<str:language>", app.offline, name="offline-language"),
     path("", games.home, name="home"),
     path("signup", account.signup, name="signup"),
     path("signin", account.signin, name="signin"),

@@ -11,7 +11,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import dispatch
-from games.notifications.models import EventKind, Kind, NotificationEvent
+from games.models import Seat
+from games.notifications.models import EventKind, Kind, NotificationEvent, PushKind
+from games.notifications.services import push
 from games.notifications.services._common import _claim
 
 
@@ -65,7 +67,12 @@ def table_invitation(
     the send is queued after the commit and ``requeue_stuck`` re-sends a lost one."""
     user = get_user_model().objects.filter(pk=user_id).first()
     host = get_user_model().objects.filter(pk=host_id).first()
-    if user is None or host is None or not user.email or user.turn_emails == "off":
+    if user is None or host is None:
+        return
+    push.claim(event=f"invite:{table_id}:{user_id}", kind=PushKind.INVITE, user_id=user_id,
+               facts={"code": code, "kind": kind, "host": host.public_name,
+                      "url": f"/tables/{code}"})
+    if not user.email or user.turn_emails == "off":
         return
     _claim(
         f"invite:{table_id}:{user_id}",
@@ -78,3 +85,20 @@ def table_invitation(
             "url": f"{settings.SITE_BASE_URL}/tables/{code}",
         },
     )
+
+
+def table_dealt(*, table_id: int, code: str, game_id: int, host_id: int) -> None:
+    """The host dealt: a push to every person seated at the table but the host (they are
+    probably waiting in the lobby, or left it open in another tab)."""
+    host = get_user_model().objects.filter(pk=host_id).first()
+    people = (
+        Seat.objects.filter(game_id=game_id, user__isnull=False)
+        .exclude(user_id=host_id)
+        .values_list("user_id", flat=True)
+    )
+    for user_id in people:
+        assert user_id is not None
+        push.claim(event=f"dealt:{table_id}:{user_id}", kind=PushKind.DEALT, user_id=user_id,
+                   game_id=game_id, move_number=0,
+                   facts={"code": code, "host": host.public_name if host else "",
+                          "game": game_id})

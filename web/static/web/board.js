@@ -148,7 +148,7 @@
     if (r.status === 200 || r.status === 201) {
       staged = []; selected = null; swapping = false; swapSet = new Set();
       if (isPuzzle()) window.location.reload();
-      else C10S.refreshPanel();
+      else { C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); }
       return true;
     }
     showError((r.body && r.body.error && r.body.error.message) || String(r.status));

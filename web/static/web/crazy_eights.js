@@ -87,7 +87,9 @@
         { "Idempotency-Key": "web-" + p.dataset.game + "-" + number + "-" + move.replace(/\W/g, "") });
     } catch (e) { sending = false; render(); say("move-error", texts().network); return; }
     sending = false;
-    if (r.status === 200 || r.status === 201) { chosen = []; C10S.refreshPanel(); return; }
+    if (r.status === 200 || r.status === 201) {
+      chosen = []; C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); return;
+    }
     render();
     say("move-error", errorOf(r));
     const node = $("#move-error");
