@@ -165,7 +165,16 @@
   }
 
   function reset() { chosen = []; sending = false; if (panel()) render(); tick(); }
+  // The panel is replaced (outerHTML) after a move or an event: the cards chosen stay chosen
+  // while it is still my turn, they are all still in my hand and the first still fits.
+  function keep() {
+    if (sending) return;  // my own move's answer: send() starts afresh
+    const inHand = (name) => $('.hand .card[data-card="' + name + '"]');
+    const lead = chosen.length ? inHand(chosen[0]) : null;
+    if (!myTurn() || !lead || lead.dataset.first !== "1" || !chosen.every(inHand)) chosen = [];
+    if (panel()) render();
+    tick();
+  }
   document.addEventListener("DOMContentLoaded", function () { reset(); setInterval(tick, 250); });
-  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one.
-  document.addEventListener("htmx:afterSettle", reset);
+  document.addEventListener("htmx:afterSettle", keep);
 })();
