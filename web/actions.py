@@ -39,6 +39,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("start a game of any kind (each seat: a computer level, a friend or random; "
               "turn time, rated, the kind's options)", "new-game",
               ("games_create", "games_computer_levels")),
+    WebAction("play a game that is over again (same seats, turn time, rating, settings)",
+              "game-again", ("games_create",)),
     WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
               "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
     WebAction("follow the game after a move or an event", "game-panel",

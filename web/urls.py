@@ -31,6 +31,7 @@ urlpatterns = [
     path("games/new", games.new_game, name="new-game"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
+    path("games/<int:game_id>/again", games.play_again, name="game-again"),
     path("friends", social.friends_page, name="friends"),
     path("players/<str:username>", social.player_page, name="player"),
     path("puzzle", puzzle.puzzle_page, name="puzzle"),

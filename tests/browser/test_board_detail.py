@@ -4,6 +4,8 @@ Moves list open, a chosen tile and staged tiles, the focus)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import kinds
@@ -11,7 +13,12 @@ from games.crazy10s.engine import EMPTY, IllegalMoveError, check_placement, pars
 from games.crazy10s.engine.board import square_name
 from games.models import Game
 from tests.browser.conftest import sign_up
-from tests.browser.helpers import start_computer_game, tap_move, wait_for_my_turn
+from tests.browser.helpers import (
+    start_computer_game,
+    start_playable_game,
+    tap_move,
+    wait_for_my_turn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
 
@@ -129,3 +136,41 @@ def test_an_update_keeps_open_panels_the_staging_and_the_focus(page, shot):
     rerender(page)
     assert page.locator("#history").get_attribute("open") is None
     assert int(page.locator("#game-panel").get_attribute("data-move")) == number
+
+
+def test_a_game_over_says_what_happened_and_offers_the_same_game_again(page, shot,
+                                                                        assert_accessible):
+    sign_up(page)
+    game_id, number, move = start_playable_game(page)
+    tap_move(page, move)
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for_my_turn(page, after=number + 1)
+    page.get_by_role("button", name="Resign").click()
+    page.locator("#confirm-dialog").get_by_role("button", name="Yes").click()
+    over = page.locator("#game-over")
+    over.wait_for()
+    assert page.locator("#game-ending").inner_text() == "You resigned."
+    game = Game.objects.get(pk=game_id)
+    scores = page.locator("#final-scores li").all_inner_texts()
+    seats = sorted(game.seats.all(), key=lambda s: -s.score)
+    assert [str(s.score) in text for s, text in zip(seats, scores, strict=True)] == [True, True]
+    # the analysis arrives through the event stream: my move's "% of best" and my best move
+    page.locator("#game-analysis", has_text="% of the best available").wait_for(timeout=45_000)
+    mine = game.moves.filter(kind="placement", seat=game.seats.get(user__isnull=False).index)
+    best = max(mine, key=lambda m: m.score)
+    best.refresh_from_db()
+    assert f"{best.notation} for {best.score} points" in page.locator("#game-analysis").inner_text()
+    # the whole game's analysis ends with an event too: the "still under way" note goes
+    page.locator("#game-analysis [role=status]").wait_for(state="detached", timeout=45_000)
+    shot(page, "game-over-summary")
+    assert_accessible(page)
+
+    page.get_by_role("button", name="Play again").click()
+    page.wait_for_url(re.compile(rf".*/games/(?!{game_id}$)\d+$"))
+    again = Game.objects.get(pk=int(page.url.rsplit("/", 1)[1]))
+    assert again.pk != game_id
+    assert (again.kind, again.options, again.turn_hours, again.rated) == (
+        game.kind, game.options, game.turn_hours, game.rated)
+    assert sorted(s.ai_level or "you" for s in again.seats.all()) == sorted(
+        s.ai_level or "you" for s in game.seats.all())
+    page.locator("#game-panel").wait_for()

@@ -125,7 +125,7 @@
     };
     ["move", "your_turn", "game_started", "game_finished", "deadline", "taken_over",
      "round_over", "match_over", "table_dealt", "table_joined", "table_left", "table_back",
-     "rematch_accepted"]
+     "rematch_accepted", "analysis_ready"]
       .forEach(function (type) { source.addEventListener(type, onEvent); });
     // A rematch answer: social.js reloads the page (document event "c10s:rematch").
     ["rematch_offered", "rematch_declined", "rematch_withdrawn"].forEach(function (type) {
