@@ -150,6 +150,7 @@ def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
         rows.append({
             "number": entry["number"],
             "player": entry["player"],
+            "username": entry.get("username"),
             "mine": entry["mine"],
             "kind": entry["kind"],
             "action": notation if entry["kind"] == "timeout" else entry["kind"],

@@ -90,7 +90,9 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
     view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
     history = selectors.move_history(game=game, seat_index=seat.index)
     kind = kinds.get(game.kind)
+    usernames = {p["seat"]: p["username"] for p in view["players"]}  # names lead to profiles
     for entry in history:
+        entry["username"] = usernames.get(entry["seat"])
         entry["description"] = kind.describe_move(
             kind=entry["kind"], notation=entry["notation"], is_timeout=entry["is_timeout"],
             mine=entry["mine"],
