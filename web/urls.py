@@ -4,7 +4,7 @@ home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/table
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, account_pages, games, puzzle, social, tables
+from web.views import account, account_pages, common, games, puzzle, social, tables
 
 register_converter(DayConverter, "webday")
 
@@ -12,6 +12,7 @@ app_name = "web"
 
 urlpatterns = [
     path("", games.home, name="home"),
+    path("favicon.ico", common.favicon),  # no name: not a page of its own
     path("signup", account.signup, name="signup"),
     path("signin", account.signin, name="signin"),
     path("signout", account.signout, name="signout"),

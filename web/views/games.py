@@ -97,7 +97,12 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
             kind=entry["kind"], notation=entry["notation"], is_timeout=entry["is_timeout"],
             mine=entry["mine"],
         )
+    to_move = next((p for p in view["players"] if p["seat"] == view["to_move"]), None)
     context = {
+        # the server plays this turn now: no countdown to watch
+        "computer_to_move": bool(to_move and (to_move["is_computer"] or to_move["away"])),
+        # nobody to talk to against computers only
+        "chat": any(not p["is_computer"] and not p["is_you"] for p in view["players"]),
         "game": view,
         "title": kind.title,
         "history": history,

@@ -178,6 +178,15 @@
       else C10S.refreshPanel();
       return true;
     }
+    const code = r.body && r.body.error && r.body.error.code;
+    if (code === "stale_move_number" || code === "not_your_turn") {
+      // The game moved on under this page (another tab, the other player): show it now,
+      // keeping what is staged where it still fits, instead of asking for a reload.
+      refusal = { message: texts().moved_on, code: code, squares: [] };
+      showError(texts().moved_on);
+      C10S.refreshPanel();
+      return false;
+    }
     showError((r.body && r.body.error && r.body.error.message) || String(r.status));
     const error = $("#move-error");
     if (error && r.body && r.body.error) error.dataset.code = r.body.error.code;

@@ -8,6 +8,7 @@
   const C10S = (window.C10S = window.C10S || {});
   let chosen = [];  // card names, in the order they will be laid
   let sending = false;
+  let movedOn = false;  // the "game moved on" note stays through the refresh it asked for
 
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
@@ -88,6 +89,14 @@
     } catch (e) { sending = false; render(); say("move-error", texts().network); return; }
     sending = false;
     if (r.status === 200 || r.status === 201) { chosen = []; C10S.refreshPanel(); return; }
+    const code = r.body && r.body.error && r.body.error.code;
+    if (code === "stale_move_number" || code === "not_your_turn") {
+      // the game moved on under this page: show it now instead of asking for a reload
+      C10S.refreshPanel();
+      say("move-error", texts().moved_on);
+      movedOn = true;
+      return;
+    }
     render();
     say("move-error", errorOf(r));
     const node = $("#move-error");
@@ -173,6 +182,7 @@
     const lead = chosen.length ? inHand(chosen[0]) : null;
     if (!myTurn() || !lead || lead.dataset.first !== "1" || !chosen.every(inHand)) chosen = [];
     if (panel()) render();
+    if (movedOn) { say("move-error", texts().moved_on); movedOn = false; }
     tick();
   }
   document.addEventListener("DOMContentLoaded", function () { reset(); setInterval(tick, 250); });
