@@ -101,3 +101,44 @@ def test_play_again_of_someone_else_s_game_is_refused(client, carol, alice, bob,
     before = Game.objects.count()
     assert client.post(f"/games/{human_game.pk}/again").status_code == 403
     assert Game.objects.count() == before
+
+
+@pytest.mark.parametrize(("language", "queen", "jack"), [
+    ("en", "Q", "J"), ("de", "D", "B"), ("fr", "D", "V"), ("pt-br", "D", "V"),
+])
+def test_card_faces_use_the_language_s_letters_and_the_notation_stays(language, queen, jack):
+    from django.utils import translation
+
+    from web.crazy_eights import card
+
+    with translation.override(language):
+        qs, jh = card("QS"), card("JH")
+    assert f"<b>{queen}</b>" in qs["face"] and f"<b>{jack}</b>" in jh["face"]
+    assert (qs["name"], jh["name"]) == ("QS", "JH")  # what the page sends to the API
+
+
+def test_crazy_eights_how_to_play_tells_taps_not_notation(client, alice, ai_queue):
+    game = services.create_game(user=alice, kind="crazy_eights", opponents=["cautious"])
+    client.force_login(alice)
+    html = client.get(f"/games/{game.pk}").content.decode()
+    howto = html.split('id="how-to-play"', 1)[1]
+    assert "Tap a card of your hand" in howto
+    assert "8S/H" not in howto and "write take" not in howto and "Notation" not in howto
+    api = client.get(f"/api/v1/games/{game.pk}/how-to-play").json()
+    assert any("8S/H" in s["text"] for s in api["sections"])  # the API still teaches notation
+
+
+def test_the_german_name_of_the_card_game_follows_the_seed(client, alice):
+    client.force_login(alice)
+    client.post("/language", {"language": "de", "next": "/games/new"})
+    assert "Crazy 8s" in client.get("/games/new").content.decode()
+
+
+def test_the_first_crazy10s_game_has_its_tips_the_second_not(client, alice, ai_queue):
+    client.force_login(alice)
+    first = services.create_game(user=alice, opponent={"ai": "beginner"})
+    html = client.get(f"/games/{first.pk}").content.decode()
+    assert 'id="first-tips"' in html and html.count("<li>", html.index('id="first-tips"'),
+                                                       html.index("first-tips-close")) == 3
+    second = services.create_game(user=alice, opponent={"ai": "beginner"})
+    assert 'id="first-tips"' not in client.get(f"/games/{second.pk}").content.decode()

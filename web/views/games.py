@@ -115,6 +115,10 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
     if game.is_over:
         context["game_over"] = game_over(game, seat.index, view, history)
     context.update(pages.kind_context(request, view, history))
+    # a kind may tell how to play on the page (taps) instead of the API's notation
+    rewrite = context.pop("howto_for_page", None)
+    if rewrite is not None:
+        context["howto"] = rewrite(context["howto"])
     return context
 
 
@@ -197,6 +201,9 @@ def play_again(request: SignedInRequest, game_id: int) -> HttpResponse:
 @page_errors
 def game_page(request: SignedInRequest, game_id: int) -> HttpResponse:
     context = _game_context(request, game_id)
+    # the player's first game of this kind: the page may show its first-game tips
+    context["first_of_kind"] = selectors.player_games(user=request.user).filter(
+        kind=context["game"]["kind"]).count() <= 1
     return HttpResponse(pages.page_template(context["game"]["kind"]).render(context, request))
 
 

@@ -336,6 +336,22 @@
     swapSet.forEach((i) => { swapTiles[i] = ($('.rack .tile[data-i="' + i + '"]') || { dataset: {} }).dataset.t; });
   });
   document.addEventListener("DOMContentLoaded", reset);
+
+  // The first game's tips, until the player closes them (remembered on this device).
+  const TIPS_CLOSED = "c10s-first-tips-closed";
+  document.addEventListener("DOMContentLoaded", function () {
+    const tips = $("#first-tips");
+    if (!tips) return;
+    let closed = false;
+    try { closed = window.localStorage.getItem(TIPS_CLOSED) === "1"; } catch (e) { /* private mode */ }
+    tips.hidden = closed;
+    $("#first-tips-close").addEventListener("click", function () {
+      tips.hidden = true;
+      try { window.localStorage.setItem(TIPS_CLOSED, "1"); } catch (e) { /* private mode */ }
+      const status = $("#turn-status");
+      if (status) { status.tabIndex = -1; status.focus(); }
+    });
+  });
   // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one,
   // and keep the keyboard where it was (the same control, else the turn's status line).
   let focusId = null;

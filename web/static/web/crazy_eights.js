@@ -17,7 +17,11 @@
   const myTurn = () => Boolean(panel() && panel().dataset.yourTurn === "1");
   const rankOf = (name) => name.slice(0, -1);
   const SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-  const shown = (name) => rankOf(name) + SYMBOLS[name.slice(-1)];  // "10H" -> "10♥"
+  // "QS" -> the card's own label in the page's language ("Queen of spades")
+  const said = (name) => {
+    const card = $('.hand .card[data-card="' + name + '"]');
+    return card ? card.getAttribute("aria-label").split(",")[0] : rankOf(name) + SYMBOLS[name.slice(-1)];
+  };
   const errorOf = (r) => (r.body && r.body.error && r.body.error.message) || String(r.status);
 
   function say(id, message) {
@@ -35,7 +39,7 @@
     });
     const play = $("#play");
     if (play) play.disabled = chosen.length === 0 || sending;
-    say("selection", chosen.length ? texts().selected + " " + chosen.map(shown).join(" ") : "");
+    say("selection", chosen.length ? texts().selected + " " + chosen.map(said).join(", ") : "");
   }
 
   function choose(card) {
