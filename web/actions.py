@@ -17,6 +17,10 @@ class WebAction:
 
 WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see your games (your turn first) and the waiting badge", "home", ("games_list",)),
+    WebAction("follow your games live: the lists and the waiting badge", "games-lists",
+              ("games_list", "events_stream")),
+    WebAction("the waiting badge on any page, followed live", "badge",
+              ("games_list", "events_stream")),
     WebAction("sign up", "signup", ("auth_register",)),
     WebAction("sign in (a session instead of a token)", "signin", ("auth_token",)),
     WebAction("sign out", "signout", ("auth_logout",)),

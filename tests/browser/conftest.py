@@ -74,8 +74,7 @@ def stack(django_db_setup, django_db_blocker, tmp_path_factory):
     collect_static(static_root)
     queue = f"c10s-web-{uuid.uuid4().hex[:8]}"
     _STACK["queue"] = queue
-    env = {"GAMES_AI_QUEUE": queue, "NOTIFY_QUEUE": queue, "GAMES_ANALYSIS_QUEUE": queue,
-           "LIVE_HEARTBEAT_SECONDS": "2",
+    env = {"GAMES_AI_QUEUE": queue, "NOTIFY_QUEUE": queue, "LIVE_HEARTBEAT_SECONDS": "2",
            "GAMES_AI_PAUSE_MS": "0", "WEB_POLL_SECONDS": "2", "DEBUG": "false",
            "SESSION_COOKIE_SECURE": "false", "CSRF_COOKIE_SECURE": "false",
            "STATIC_ROOT": str(static_root)}

@@ -47,6 +47,26 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_GET
+def games_lists(request: SignedInRequest) -> HttpResponse:
+    """The lists of the home page alone (and the badge), re-rendered when the player's event
+    stream reports one of their games: a new game, a turn that came back, a result."""
+    context = {
+        "active": _summaries(request.user, "active"),
+        "waiting": _summaries(request.user, "waiting"),
+        "finished": _summaries(request.user, "finished", FINISHED_SHOWN),
+    }
+    return render(request, "web/_games_lists.html", context)
+
+
+@login_required
+@require_GET
+def badge(request: SignedInRequest) -> HttpResponse:
+    """The menu's "waiting for you" badge alone (any page follows it through the stream)."""
+    return render(request, "web/_badge.html")
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: SignedInRequest) -> HttpResponse:
     """Every kind's form (web/new_game.py); a posted one starts that kind's game."""

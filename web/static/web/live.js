@@ -119,7 +119,7 @@
     const onEvent = function (event) {
       let data = {};
       try { data = JSON.parse(event.data); } catch (e) { return; }
-      if (String(data.game) !== String(gameId())) return;
+      if (String(data.game) !== String(gameId())) { otherGame(event.type); return; }
       const sameMove = event.type === "deadline" || event.type === "your_turn" || event.type === "move";
       C10S.refreshPanel(sameMove && typeof data.move_number === "number" ? data.move_number : undefined);
     };
@@ -143,12 +143,12 @@
       try { data = JSON.parse(event.data); } catch (e) { return; }
       document.dispatchEvent(new CustomEvent("c10s:chat", { detail: data }));
     });
-    source.addEventListener("resync", function () { C10S.refreshPanel(); });
+    source.addEventListener("resync", function () { C10S.refreshPanel(); otherGame("resync"); });
     let opened = false;
     source.onopen = function () {
       // Whatever happened between the page's rendering and the stream's start is not
       // replayed (a fresh stream has no Last-Event-ID): look once.
-      if (!opened) poll();
+      if (!opened && gameId()) poll();
       opened = true;
       document.body.dataset.live = "stream";
     };
@@ -158,13 +158,39 @@
       if (!opened || source.readyState === EventSource.CLOSED) {
         source.close();
         document.body.dataset.live = "poll";
-        startPolling();
+        if (gameId()) startPolling();  // other pages just keep what they show
       }
     };
   }
 
+  // Your games live on every page: an event of another game (a new game, a turn that came
+  // back, a result) refreshes the menu's badge, and on the home page the lists themselves
+  // (their fragment brings the badge along). A burst of events is one refresh.
+  const LISTED = ["move", "your_turn", "game_started", "game_finished", "resync"];
+  let otherTimer = null;
+  function otherGame(type) {
+    if (LISTED.indexOf(type) < 0 || !window.htmx) return;
+    clearTimeout(otherTimer);
+    otherTimer = setTimeout(function () {
+      const lists = document.getElementById("games-lists");
+      if (lists) window.htmx.trigger(lists, "refresh");
+      else if (document.getElementById("waiting-badge-slot")) {
+        window.htmx.ajax("GET", "/games/badge", { target: "#waiting-badge-slot", swap: "innerHTML" });
+      }
+    }, 150);
+  }
+  // The tab's title leads with the number of games waiting for you: "(2) Your games · ...".
+  function titleFollowsBadge() {
+    const badge = document.getElementById("waiting-badge");
+    const count = badge ? badge.textContent.trim() : "";
+    const bare = document.title.replace(/^\(\d+\) /, "");
+    document.title = count && count !== "0" ? "(" + count + ") " + bare : bare;
+  }
+  document.addEventListener("htmx:afterSettle", titleFollowsBadge);
+
   document.addEventListener("DOMContentLoaded", function () {
-    if (!gameId()) return;
+    // the table lobby follows its own stream (tables.js)
+    if (!document.body.dataset.csrf || document.getElementById("table-panel")) return;
     startStream();
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible" && pollTimer) poll();
