@@ -22,7 +22,13 @@ from drf_spectacular.plumbing import ResolvedComponent, build_bearer_security_sc
 from rest_framework import serializers
 
 from config.fields import NewPasswordField, password_rules
-from config.text import NO_CONTROL_CHARACTERS, REFUSED_CLASS, refuse_control_characters
+from config.text import (
+    NAME_PATTERN,
+    NO_CONTROL_CHARACTERS,
+    REFUSED_CLASS,
+    refuse_control_characters,
+    refuse_invisible_tricks,
+)
 
 # Characters str.strip() removes (Python's whitespace), spelled out: JSON Schema regex dialects
 # disagree on what \s covers.
@@ -69,6 +75,8 @@ class AutoSchema(openapi.AutoSchema):
             return {**schema, "pattern": f"^{chars}*{EMAIL_END}"}
         if refuse_control_characters in field.validators:
             return {**schema, "pattern": NO_CONTROL_CHARACTERS}
+        if refuse_invisible_tricks in field.validators:
+            return {**schema, "pattern": NAME_PATTERN}
         if schema.get("type") != "string" or {"pattern", "enum", "format"} & schema.keys():
             return schema  # a field with its own pattern or format says more already
         if any(isinstance(v, RegexValidator) for v in field.validators):

@@ -407,12 +407,15 @@ def best_of(game: Game, move: Move, seat_index: int) -> dict[str, Any]:
     }
 
 
-def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
+def game_analysis(
+    *, game: Game, seat_index: int, history: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """A game over, move by move: each move's score, the best available and its notation (as
     ``seat_index`` may see them), and per seat the average "% of best" of its analysed moves.
     ``complete`` is false while a worker is still filling moves in. Raises ``game_not_over``
     while the game runs (nothing of it may show an opponent's best move then) and
-    ``no_analysis`` for kinds that do not analyse moves."""
+    ``no_analysis`` for kinds that do not analyse moves. ``history``: this seat's
+    ``move_history`` when the caller already has it (the web's game over)."""
     analysed_kinds = kinds.get(game.kind).analysed_move_kinds
     if not analysed_kinds:
         raise errors.no_analysis()
@@ -424,7 +427,8 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
             "number", "seat", "mine", "player", "kind", "notation", "score",
             "best_score", "best_notation", "percent_of_best",
         )}
-        for entry in move_history(game=game, seat_index=seat_index)
+        for entry in (history if history is not None
+                      else move_history(game=game, seat_index=seat_index))
     ]
     complete = all(
         m["best_score"] is not None
@@ -444,6 +448,24 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
             ),
         })
     return {"game": game.pk, "complete": complete, "seats": seats, "moves": moves}
+
+
+def play_again_settings(*, game: Game, seat_index: int) -> dict[str, Any]:
+    """``create_game``'s arguments for the same game again: every other seat as it was (the
+    computer's level, the person who sat there), the same turn time, rating and settings
+    (the engine options as stored), ``seat_index``'s player in their seat."""
+    seats: list[dict[str, Any]] = []
+    for seat in _ordered_seats(game):
+        if seat.index == seat_index:
+            seats.append({"you": True})
+        elif seat.ai_level is not None:
+            seats.append({"computer": seat.ai_level})
+        elif seat.user is not None:
+            seats.append({"username": seat.user.username})
+        else:
+            seats.append({"random": True})  # nobody had joined (a cancelled request)
+    return {"kind": game.kind, "seats": seats, "turn_hours": game.turn_hours,
+            "rated": game.rated, "engine": game.options}
 
 
 def waiting_for_you_count(*, user: User) -> int:

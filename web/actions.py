@@ -17,6 +17,10 @@ class WebAction:
 
 WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see your games (your turn first) and the waiting badge", "home", ("games_list",)),
+    WebAction("follow your games live: the lists and the waiting badge", "games-lists",
+              ("games_list", "events_stream")),
+    WebAction("the waiting badge on any page, followed live", "badge",
+              ("games_list", "events_stream")),
     WebAction("sign up", "signup", ("auth_register",)),
     WebAction("sign in (a session instead of a token)", "signin", ("auth_token",)),
     WebAction("sign out", "signout", ("auth_logout",)),
@@ -51,6 +55,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("start a game of any kind (each seat: a computer level, a friend or random; "
               "turn time, rated, the kind's options)", "new-game",
               ("games_create", "games_computer_levels")),
+    WebAction("play a game that is over again (same seats, turn time, rating, settings)",
+              "game-again", ("games_create",)),
     WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
               "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
     WebAction("follow the game after a move or an event", "game-panel",

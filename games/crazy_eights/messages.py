@@ -1,7 +1,8 @@
 """Player-facing texts of Crazy Eights in the active language: the engine's refusals, the
 reasons of hints and the coach's notes. The engine answers with stable codes and parameters;
-translation happens here, at the service boundary. Cards and suits stay in notation (7H, S):
-they are what a player types."""
+translation happens here, at the service boundary. Cards and suits are said in words ("Queen of
+spades", "hearts"), translated: a person reads these; the moves themselves (a hint's ``move``)
+stay in notation."""
 
 from __future__ import annotations
 
@@ -83,10 +84,43 @@ COACH: dict[str, Any] = {
 assert set(ERRORS) == ERROR_CODES and set(HINTS) == HINT_CODES and set(COACH) == set(COACH_CODES)
 
 
-def _params(params: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()
+SUIT_WORDS: dict[str, Any] = {
+    "C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades"),
+}
+RANK_WORDS: dict[str, Any] = {"J": _("Jack"), "Q": _("Queen"), "K": _("King"), "A": _("Ace")}
+CARD_PARAMS = ("card", "top")  # a card's notation ("QS")
+SUIT_PARAMS = ("suit",)  # a suit's letter ("H")
+
+
+def card_words(name: str) -> str:
+    """``"QS"`` -> "Queen of spades" in the active language (a name that is no card stays)."""
+    rank, suit = name[:-1], name[-1:]
+    if suit not in SUIT_WORDS or not rank:
+        return name
+    return str(_("%(rank)s of %(suit)s")) % {
+        "rank": RANK_WORDS.get(rank, rank), "suit": SUIT_WORDS[suit]
     }
+
+
+def _words(names: list[Any] | tuple[Any, ...]) -> str:
+    said = [card_words(str(n)) for n in names]
+    if len(said) < 2:
+        return "".join(said)
+    return str(_("%(cards)s and %(last)s")) % {"cards": ", ".join(said[:-1]), "last": said[-1]}
+
+
+def _param(key: str, value: Any) -> Any:
+    if key == "cards" and isinstance(value, list | tuple):
+        return _words(value)
+    if key in CARD_PARAMS and isinstance(value, str):
+        return card_words(value)
+    if key in SUIT_PARAMS and isinstance(value, str):
+        return str(SUIT_WORDS.get(value, value))
+    return " ".join(map(str, value)) if isinstance(value, list | tuple) else value
+
+
+def _params(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _param(k, v) for k, v in params.items()}
 
 
 def _fill(template: Any, params: Mapping[str, Any]) -> str:

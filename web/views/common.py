@@ -6,8 +6,9 @@ from functools import wraps
 from types import SimpleNamespace
 from typing import Any
 
-from django.http import HttpRequest
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.api.throttles import AddressThrottle, LoginThrottle
@@ -50,6 +51,11 @@ def field_errors(detail: Any) -> dict[str, list[str]]:
     if isinstance(detail, list):
         return {"general": [str(m) for m in detail]}
     return {"general": [str(detail)]}
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever the page's icon link says: the icon."""
+    return redirect(static("web/favicon.svg"), permanent=True)
 
 
 def page_errors(view):
