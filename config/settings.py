@@ -662,7 +662,11 @@ if LOG_FORMAT not in {"text", "json"}:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "config.logs.RequestIdFilter"},
+        # A database or Redis outage is answered 503 and logged once (config/unavailable.py).
+        "quiet_outage": {"()": "config.unavailable.QuietOutage"},
+    },
     "formatters": {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
         "json": {"()": "config.logs.JsonFormatter"},
@@ -675,5 +679,5 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {"django.request": {"level": "ERROR", "filters": ["quiet_outage"]}},
 }

@@ -34,7 +34,7 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from config import ratelimit
+from config import ratelimit, redis_health
 from config.proxies import forwarded_client
 
 log = logging.getLogger(__name__)
@@ -161,6 +161,7 @@ def count(key: str, limit: int, window: int) -> Hit:
     except Exception:  # redis.ConnectionError, TimeoutError, OSError...: never a 500
         degraded_count += 1
         _cache_down_until = time.time() + CACHE_RETRY_SECONDS
+        redis_health.note_failure()  # the request's live events and messages skip it too
         log.warning("throttle %s not counted (cache unavailable): request allowed", key,
                     exc_info=True)
         return Hit(True, limit, float(window))

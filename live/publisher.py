@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import transaction
 
+from config import redis_health
 from live.backends import get_backend
 
 log = logging.getLogger(__name__)
@@ -19,11 +20,20 @@ log = logging.getLogger(__name__)
 def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | None = None
             ) -> str | None:
     """Store the event for the player's streams; its id, or None when the store failed (a
-    live update is a convenience: the write stands, the client catches up on reload)."""
+    live update is a convenience: the write stands, the client catches up on reload).
+
+    Not even tried for a few seconds after this process found Redis failing
+    (config/redis_health.py): with Redis hung each try would cost the request a timeout."""
+    if redis_health.failed_recently():
+        log.debug("live: %s for user %s not stored: Redis failed recently", type_, user_id)
+        return None
     try:
         return get_backend().append(user_id, type_, data, game_id)
-    except Exception:
-        log.warning("live: publishing %s for user %s failed", type_, user_id, exc_info=True)
+    except Exception as exc:
+        redis_health.note_failure()
+        log.warning("live: publishing %s for user %s failed (%s: %s); live events are skipped "
+                    "for %.0f s", type_, user_id, type(exc).__name__, exc,
+                    redis_health.QUIET_SECONDS)
         return None
 
 
