@@ -556,9 +556,16 @@ CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
 CELERY_BEAT_LOCK_SECONDS = env_int("CELERY_BEAT_LOCK_SECONDS", 30, minimum=3)
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+# A computer turn whose task has not started this long after the turn began (beyond the pause
+# between computer turns), and that no worker is playing, is queued again by the sweep
+# (games/turn_locks.py): a worker killed mid-turn keeps a player waiting seconds, not the
+# broker's visibility timeout.
+GAMES_AI_TURN_START_SECONDS = env_int("GAMES_AI_TURN_START_SECONDS", 4, minimum=1)
+GAMES_AI_SWEEP_SECONDS = env_int("GAMES_AI_SWEEP_SECONDS", 2, minimum=1)
 CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {
     "task": "games.sweep_ai_turns",
-    "schedule": 30.0,  # re-queues computer turns left pending (e.g. a lost message)
+    # re-queues computer turns nobody plays (a lost message, a worker that died)
+    "schedule": float(GAMES_AI_SWEEP_SECONDS),
 }
 CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
     "task": "puzzles.ensure_daily_puzzles",
