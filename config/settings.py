@@ -453,6 +453,9 @@ REST_FRAMEWORK: dict[str, Any] = {
         "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
         "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
         "reports": env_str("THROTTLE_REPORTS", "30/hour"),
+        # tables: lookups and joins of codes that name no table, per user and per address
+        "table_misses": env_str("THROTTLE_TABLE_MISSES", "20/hour"),
+        "table_misses_address": env_str("THROTTLE_TABLE_MISSES_ADDRESS", "60/hour"),
     },
 }
 # --- throttling: trusted proxies, per-account login rate (config/throttling.py) ---------------
