@@ -68,7 +68,7 @@ def run(scenario: str, code_root: Path, database: str, wait: float) -> dict:
     with faults.Rig(code_root, url) as rig:
         if scenario == "redis":
             return faults.redis_restart(rig, wait=wait)
-        return faults.redis_hung(rig)
+        return faults.redis_hung(rig, wait=wait)
 
 
 def main() -> None:

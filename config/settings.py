@@ -271,7 +271,12 @@ DATABASE_URL = env_str("DATABASE_URL", "") or _DEFAULT_DB_URL
 try:
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0)
+            DATABASE_URL,
+            conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0),
+            # A persistent connection is checked (SELECT 1) before the first query of each
+            # request that reuses it: one the database dropped (a restart, a failover) is
+            # replaced instead of failing the request.
+            conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
         )
     }
 except Exception as exc:  # dj_database_url raises several types on garbage
