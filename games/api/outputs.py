@@ -87,6 +87,11 @@ class SeatSummarySerializer(serializers.Serializer):
     is_you = serializers.BooleanField()
     is_computer = serializers.BooleanField()
     away = serializers.BooleanField(help_text="the computer plays this seat meanwhile")
+    vacation_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="the player is on vacation until then: their correspondence turn clocks "
+        "stand still (null: not on vacation)",
+    )
 
 
 class SeatPlayerSerializer(SeatSummarySerializer):
