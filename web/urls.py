@@ -5,6 +5,7 @@ from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
 from web.views import account, account_pages, games, puzzle, social, tables
+from web.views import vacation as vacation_views
 
 register_converter(DayConverter, "webday")
 
@@ -16,6 +17,7 @@ urlpatterns = [
     path("signin", account.signin, name="signin"),
     path("signout", account.signout, name="signout"),
     path("settings", account.account_settings, name="settings"),
+    path("settings/vacation", vacation_views.vacation, name="vacation"),
     path("language", account.set_language, name="language"),
     # Account pages (issue 14); the first two are the links of account emails.
     path("account/verify-email", account_pages.verify_email, name="verify-email"),

@@ -1,9 +1,13 @@
-"""Template filters of correspondence play: a turn time in words."""
+"""Template tags of correspondence play: a turn time in words, the vacation state."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.utils.translation import ngettext
+
+from games.correspondence import selectors as vacation_selectors
 
 register = template.Library()
 
@@ -15,3 +19,9 @@ def turn_time(hours: int) -> str:
         days = hours // 24
         return ngettext("%(days)d day", "%(days)d days", days) % {"days": days}
     return ngettext("%(hours)d hour", "%(hours)d hours", hours) % {"hours": hours}
+
+
+@register.simple_tag
+def vacation_state(user: Any) -> dict[str, Any]:
+    """The signed-in player's vacation days and running vacation (the settings page)."""
+    return vacation_selectors.state(user)
