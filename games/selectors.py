@@ -5,8 +5,8 @@ pieces, the bag or stock order, or the seed)."""
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from collections.abc import Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (

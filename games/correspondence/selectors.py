@@ -47,7 +47,8 @@ def vacations_of(seats: Iterable[Seat]) -> dict[int, datetime]:
     ``vacation_until_annotation`` (the games' prefetch) need no query; others one query."""
     seats = list(seats)
     if all("vacation_until" in seat.__dict__ for seat in seats):
-        return {s.index: s.__dict__["vacation_until"] for s in seats if s.__dict__["vacation_until"]}
+        ends = {s.index: s.__dict__["vacation_until"] for s in seats}
+        return {index: until for index, until in ends.items() if until is not None}
     users = {s.user_id: s.index for s in seats if s.user_id is not None}
     if not users:
         return {}

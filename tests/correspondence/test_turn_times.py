@@ -84,8 +84,8 @@ def test_the_game_page_shows_the_turn_time(client, alice, bob, ai_queue):
 
 @pytest.mark.django_db
 def test_turn_hours_outside_the_choices_refused_by_the_service(alice, bob):
-    from games import services
     from config.errors import ApiError
+    from games import services
 
     with pytest.raises(ApiError):
         services.create_game(user=alice, opponent={"username": "bob"}, turn_hours=4)

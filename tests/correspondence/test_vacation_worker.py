@@ -14,8 +14,13 @@ from django.utils import timezone
 from games import services
 from games.correspondence.models import Vacation
 from games.models import Game, Move
-from tests.integration.workers import remove_log, start_worker, stop_worker, worker_database_url
-from tests.integration.workers import worker_log
+from tests.integration.workers import (
+    remove_log,
+    start_worker,
+    stop_worker,
+    worker_database_url,
+    worker_log,
+)
 
 pytestmark = [
     pytest.mark.worker,

@@ -152,7 +152,9 @@ def test_a_sweep_after_the_end_time_but_before_the_vacation_is_ended_times_nothi
 def test_a_table_game_is_not_paused(alice, bob, ai_queue):
     now = timezone.now()
     game = _game(alice, bob, turn_hours=24)
-    Game.objects.filter(pk=game.pk).update(turn_seconds=30, turn_deadline=now - timedelta(seconds=1))
+    Game.objects.filter(pk=game.pk).update(
+        turn_seconds=30, turn_deadline=now - timedelta(seconds=1)
+    )
     vacations.start(user=alice, days=1, now=now)
     assert not vacation_selectors.is_paused(game_id=game.pk)
     assert [g for g, _ in clocks.expired_turns(now=now)] == [game.pk]

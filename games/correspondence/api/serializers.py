@@ -1,6 +1,8 @@
 from rest_framework import serializers
 
-from games.correspondence import rules
+from games import kinds
+from games.api.inputs import QueryChoiceField
+from games.correspondence import archive, rules
 
 
 class VacationPeriodSerializer(serializers.Serializer):
@@ -23,3 +25,69 @@ class VacationStateSerializer(serializers.Serializer):
 
 class VacationInputSerializer(serializers.Serializer):
     days = serializers.IntegerField(min_value=1, max_value=rules.MAXIMUM_DAYS)
+
+
+class ArchiveQuerySerializer(serializers.Serializer):
+    opponent = serializers.CharField(required=False, max_length=150,
+                                     help_text="an opponent's username (any case)")
+    kind = QueryChoiceField(choices=kinds.names(), required=False)
+    result = QueryChoiceField(choices=archive.RESULTS, required=False,
+                              help_text="your result (none: aborted)")
+    month = serializers.RegexField(archive.MONTH.pattern, required=False,
+                                   help_text="the month it ended, YYYY-MM (UTC)")
+
+
+class RecordPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    username = serializers.CharField(allow_null=True)
+    level = serializers.CharField(allow_null=True, help_text="a computer's level")
+    score = serializers.IntegerField()
+    result = serializers.CharField(allow_null=True)
+
+
+class RecordMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.CharField()
+    notation = serializers.CharField(
+        help_text="the rules' notation; while the game runs the public one (a swap: its count)"
+    )
+    score = serializers.IntegerField()
+    is_timeout = serializers.BooleanField()
+    played_at = serializers.DateTimeField()
+    scores_after = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    pieces_before = serializers.CharField(
+        required=False,
+        help_text="the mover's rack or hand before the move: finished games only",
+    )
+    best_score = serializers.IntegerField(required=False, allow_null=True,
+                                          help_text="finished games only")
+    best_notation = serializers.CharField(required=False, allow_null=True,
+                                          help_text="finished games only")
+
+
+class RecordResultSerializer(serializers.Serializer):
+    termination = serializers.CharField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    scores = serializers.ListField(child=serializers.IntegerField())
+    adjustments = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameRecordSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.CharField()
+    full = serializers.BooleanField(
+        help_text="the game is over: every seat's pieces are shown (never while it runs)"
+    )
+    turn_hours = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    players = RecordPlayerSerializer(many=True)
+    result = RecordResultSerializer(allow_null=True)
+    moves = RecordMoveSerializer(many=True)
