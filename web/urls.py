@@ -5,6 +5,8 @@ from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
 from web.views import account, account_pages, games, puzzle, social, tables
+from web.views import archive as archive_views
+from web.views import replay as replay_views
 from web.views import vacation as vacation_views
 
 register_converter(DayConverter, "webday")
@@ -31,6 +33,8 @@ urlpatterns = [
     path("account/delete", account_pages.delete_account, name="delete-account"),
     path("report", account_pages.report, name="report"),
     path("games/new", games.new_game, name="new-game"),
+    path("archive", archive_views.archive, name="archive"),
+    path("games/<int:game_id>/replay", replay_views.replay, name="replay"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
     path("friends", social.friends_page, name="friends"),

@@ -1,8 +1,9 @@
 """A game's record for exports and the replay viewer, built by replaying the move log from the
 game's seed (as the analysis and ``verify_games`` do).
 
-What a record holds depends on whether the game is over: once it has ended, the full record
-(every seat's pieces before each move, the full notation of a swap) is open to its players, as
+What a record holds depends on whether the game is over: once it has ended by play
+(``selectors.analysis_public``: not aborted or awarded), the full record (every seat's pieces
+before each move, the full notation of a swap, the best moves) is open to its players, as
 Woogles shows it; while it runs, only what every player sees anyway (public notation, scores)
 — never a rack, a hand, the bag, the stock or the seed.
 """
@@ -45,11 +46,19 @@ def _players(game: Game, seats: Iterable[Seat]) -> list[dict[str, Any]]:
     return out
 
 
-def build(game: Game, moves: list[Move] | None = None) -> dict[str, Any]:
+def build(
+    game: Game, moves: list[Move] | None = None, *, positions_for: int | None = None
+) -> dict[str, Any]:
     """The record of ``game`` (its seats prefetched with their users), as its players may see
-    it now: full once the game is over, public while it runs."""
+    it now: full once the game is over, public while it runs.
+
+    ``positions_for`` (a seat; finished games only, for the replay viewer): the kind's position
+    as that seat saw it at the start (``initial``) and after each move (``position``: only the
+    keys whose value differs from the start's)."""
     kind = kinds.get(game.kind)
-    full = game.is_over
+    # Over by play (a resignation too): every seat's pieces are open, as the analysis's best
+    # moves are. An aborted or awarded game keeps them private, as it does for the analysis.
+    full = selectors.analysis_public(game)
     seats = sorted(game.seats.all(), key=lambda s: s.index)
     if moves is None:
         moves = list(Move.objects.filter(game=game).order_by("number"))
@@ -57,6 +66,8 @@ def build(game: Game, moves: list[Move] | None = None) -> dict[str, Any]:
     state = kind.new_state(seed=game.seed, options=game.options, seats=game.seat_count)
     entries: list[dict[str, Any]] = []
     replays = True
+    with_positions = full and positions_for is not None
+    initial = kind.position(state, positions_for, over=True) if with_positions else None
     for move in moves:
         entry: dict[str, Any] = {
             "number": move.number,
@@ -72,6 +83,10 @@ def build(game: Game, moves: list[Move] | None = None) -> dict[str, Any]:
         if full:
             entry["best_score"] = move.best_score
             entry["best_notation"] = move.best_notation or None
+            entry["percent_of_best"] = (
+                None if move.best_score is None
+                else selectors.percent_of_best(move.score, move.best_score)
+            )
         if replays:
             try:
                 before = kind.summary(state)
@@ -81,6 +96,11 @@ def build(game: Game, moves: list[Move] | None = None) -> dict[str, Any]:
                                           notation=move.notation, is_timeout=move.is_timeout)
                 state = kind.play(state, parsed, seat=move.seat).state
                 entry["scores_after"] = list(kind.summary(state).scores)
+                if initial is not None and positions_for is not None:
+                    after = kind.position(state, positions_for, over=True)
+                    entry["position"] = {
+                        k: v for k, v in after.items() if initial.get(k, None) != v
+                    }
             except kind.IllegalMove:
                 log.error("game %s: move %s does not replay; its record stops there",
                           game.pk, move.number)
@@ -101,6 +121,8 @@ def build(game: Game, moves: list[Move] | None = None) -> dict[str, Any]:
         "result": _result(game),
         "moves": entries,
     }
+    if initial is not None:
+        record["initial"] = initial
     return record
 
 

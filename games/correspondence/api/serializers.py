@@ -66,6 +66,8 @@ class RecordMoveSerializer(serializers.Serializer):
                                           help_text="finished games only")
     best_notation = serializers.CharField(required=False, allow_null=True,
                                           help_text="finished games only")
+    percent_of_best = serializers.FloatField(required=False, allow_null=True,
+                                             help_text="finished games only")
 
 
 class RecordResultSerializer(serializers.Serializer):
@@ -81,7 +83,8 @@ class GameRecordSerializer(serializers.Serializer):
     title = serializers.CharField()
     status = serializers.CharField()
     full = serializers.BooleanField(
-        help_text="the game is over: every seat's pieces are shown (never while it runs)"
+        help_text="the game is over by play: every seat's pieces are shown (never while it "
+        "runs, nor for an aborted or awarded game)"
     )
     turn_hours = serializers.IntegerField()
     rated = serializers.BooleanField()
