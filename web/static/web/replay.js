@@ -8,7 +8,7 @@
   const record = JSON.parse(document.getElementById("replay-record").textContent);
   const texts = JSON.parse(document.getElementById("replay-texts").textContent);
   const moves = record.moves;
-  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (_, k) => String(values[k]));
+  const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
   // The position after each move: the start's, with each step's changed keys laid over it.
   const positions = [record.initial || {}];
   moves.forEach((m, i) => positions.push(Object.assign({}, positions[i], m.position || {})));
@@ -88,7 +88,7 @@
       line.appendChild(document.createTextNode(` ${move.score >= 0 ? "+" : ""}${move.score}`));
       box.appendChild(line);
       if (move.best_score !== null && move.best_score !== undefined) {
-        box.appendChild(el("p", "replay-best", fill(texts.percent, { percent: move.percent_of_best })
+        box.appendChild(el("p", "replay-best", fill(texts.percent, { percent: move.percent_of_best + "%" })
           + " · " + fill(texts.best, { move: move.best_notation || "-", score: move.best_score })));
       }
     }
@@ -114,7 +114,7 @@
       item.dataset.round = fill(texts.round, { n: before.round });
       item.classList.add("new-round");
     }
-    const link = el("button", "link", `${m.number}. ${m.player || "-"}: ${m.notation} (${m.score >= 0 ? "+" : ""}${m.score})`);
+    const link = el("button", "link", `${m.player || "-"}: ${m.notation} (${m.score >= 0 ? "+" : ""}${m.score})`);
     link.type = "button";
     link.addEventListener("click", () => { step = i + 1; render(); });
     item.appendChild(link);
