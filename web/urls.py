@@ -8,6 +8,7 @@ from web.views import account, account_pages, games, puzzle, social, tables
 from web.views import archive as archive_views
 from web.views import replay as replay_views
 from web.views import vacation as vacation_views
+from web.views import watching as watching_views
 
 register_converter(DayConverter, "webday")
 
@@ -35,6 +36,8 @@ urlpatterns = [
     path("games/new", games.new_game, name="new-game"),
     path("archive", archive_views.archive, name="archive"),
     path("games/<int:game_id>/replay", replay_views.replay, name="replay"),
+    path("games/<int:game_id>/watch", watching_views.watch, name="watch"),
+    path("settings/watching", watching_views.public_games, name="public-games"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
     path("friends", social.friends_page, name="friends"),

@@ -53,3 +53,34 @@ class VacationAllowance(models.Model):
 
     def __str__(self) -> str:
         return f"vacation allowance of user {self.user_id}"
+
+
+class WatchSettings(models.Model):
+    """Whether the player lets anyone watch their games (off by default): a game is public
+    when every person playing in it says so. Friends may watch without it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watch_settings"
+    )
+    public_games = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"watch settings of user {self.user_id}"
+
+
+class Spectator(models.Model):
+    """Someone watching a game: written when their page asks for the game (at most every
+    ``spectating.SEEN_WRITE_SECONDS``), counted while ``seen_at`` is recent."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="spectator_unique_per_game"),
+        ]
+        indexes = [models.Index(fields=["game", "seen_at"], name="spectator_game_seen")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} watching game {self.game_id}"

@@ -3,8 +3,7 @@ exports (text in the rules' notation, JSON, the whole history as JSON Lines); a 
 export never shows a rack, a hand or a swap's tiles."""
 
 import json
-from datetime import datetime, timedelta
-from datetime import timezone as tz
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
@@ -35,8 +34,8 @@ def _finished(alice, opponent, *, loser, when=None) -> Game:
 def test_the_archive_filters_by_opponent_kind_result_and_month(
     alice, bob, carol, alice_client, ai_queue
 ):
-    won = _finished(alice, bob, loser=bob, when=datetime(2026, 3, 5, tzinfo=tz.utc))
-    lost = _finished(alice, carol, loser=alice, when=datetime(2026, 4, 9, tzinfo=tz.utc))
+    won = _finished(alice, bob, loser=bob, when=datetime(2026, 3, 5, tzinfo=UTC))
+    lost = _finished(alice, carol, loser=alice, when=datetime(2026, 4, 9, tzinfo=UTC))
     services.create_game(user=alice, opponent={"username": "bob"})  # running: not listed
 
     def ids(query: str) -> list[int]:

@@ -1,5 +1,6 @@
 from rest_framework import serializers
 
+from config.fields import StrictBooleanField
 from games import kinds
 from games.api.inputs import QueryChoiceField
 from games.correspondence import archive, rules
@@ -94,3 +95,61 @@ class GameRecordSerializer(serializers.Serializer):
     players = RecordPlayerSerializer(many=True)
     result = RecordResultSerializer(allow_null=True)
     moves = RecordMoveSerializer(many=True)
+
+
+class SpectatorPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    username = serializers.CharField(allow_null=True)
+    is_computer = serializers.BooleanField()
+    score = serializers.IntegerField()
+    result = serializers.CharField(allow_null=True)
+    piece_count = serializers.IntegerField(help_text="tiles on the rack / cards in hand")
+    vacation_until = serializers.DateTimeField(allow_null=True)
+
+
+class SpectatorResultSerializer(serializers.Serializer):
+    termination = serializers.CharField()
+    winners = serializers.ListField(child=serializers.IntegerField())
+    scores = serializers.ListField(child=serializers.IntegerField())
+
+
+class SpectatorMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.CharField()
+    notation = serializers.CharField(help_text="the public notation (a swap: its count)")
+    score = serializers.IntegerField()
+    is_timeout = serializers.BooleanField()
+
+
+class SpectatorViewSerializer(serializers.Serializer):
+    """A spectator's view: its own shape, built from public facts only."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    seat_count = serializers.IntegerField()
+    players = SpectatorPlayerSerializer(many=True)
+    to_move = serializers.IntegerField(allow_null=True)
+    move_number = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    turn_hours = serializers.IntegerField()
+    turn_seconds = serializers.IntegerField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = SpectatorResultSerializer(allow_null=True)
+    position = serializers.DictField(
+        help_text="the kind's spectator position (Crazy10s: board, bonus squares, bag size, "
+        "rack sizes; Crazy Eights: round, top card, suit, card counts): no rack, hand, bag "
+        "or stock"
+    )
+    spectators = serializers.IntegerField(help_text="people watching now")
+    moves = SpectatorMoveSerializer(many=True)
+
+
+class WatchSettingsSerializer(serializers.Serializer):
+    public_games = StrictBooleanField(
+        help_text="anyone may watch your games whose every player said so (friends always may)"
+    )

@@ -17,7 +17,7 @@ from config.parsers import JSONParser
 from games import selectors as game_selectors
 from games.api.serializers import GamePageSerializer, render_summary
 from games.api.views import _game_id
-from games.correspondence import archive, exports, records, selectors, services
+from games.correspondence import archive, exports, records, selectors, services, spectating
 from games.correspondence.api import serializers as s
 
 
@@ -147,3 +147,47 @@ class GameExportTextView(APIView):
                                 content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="game-{game.pk}.txt"'
         return response
+
+
+class WatchView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="games_watch", tags=["games"],
+        responses={200: s.SpectatorViewSerializer,
+                   403: _error("not_watchable (not a friend's game, not public, or blocked)"),
+                   404: _error("not_found")},
+        description="Watch a game you do not play in: a friend's game, or one every player "
+        "made public. The board, scores and public move list, never a rack, hand, bag or "
+        "stock. Asking counts you among its spectators for a minute; poll it for updates. "
+        "The chat stays for the players.",
+    )
+    def get(self, request, game_id: int):
+        game = spectating.game_to_watch(game_id=_game_id(game_id), viewer=request.user)
+        spectating.note_watching(game=game, user=request.user)
+        body = {**spectating.spectator_view(game), "moves": spectating.spectator_history(game)}
+        return Response(s.SpectatorViewSerializer(body).data)
+
+
+class WatchSettingsView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(operation_id="me_watching_retrieve", tags=["me"],
+                   responses={200: s.WatchSettingsSerializer},
+                   description="Whether your games are public (off by default).")
+    def get(self, request):
+        return Response({"public_games": spectating.public_games(request.user)})
+
+    @extend_schema(operation_id="me_watching_update", tags=["me"],
+                   request=s.WatchSettingsSerializer,
+                   responses={200: s.WatchSettingsSerializer, 400: _error("invalid")},
+                   description="Make your games public (anyone may watch a game whose every "
+                   "player did) or not.")
+    def put(self, request):
+        data = s.WatchSettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        public = spectating.set_public_games(
+            user=request.user, public=data.validated_data["public_games"]
+        )
+        return Response({"public_games": public})
