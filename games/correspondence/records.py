@@ -67,7 +67,10 @@ def build(
     entries: list[dict[str, Any]] = []
     replays = True
     with_positions = full and positions_for is not None
-    initial = kind.position(state, positions_for, over=True) if with_positions else None
+    initial = (
+        kind.position(state, positions_for, over=True)
+        if with_positions and positions_for is not None else None
+    )
     for move in moves:
         entry: dict[str, Any] = {
             "number": move.number,
