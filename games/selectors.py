@@ -209,7 +209,7 @@ def player_view(
         ],
         **_turn(game, seat_index),
         "move_number": game.move_number,
-        "deadline": game.turn_deadline if active else None,
+        "deadline": _running_deadline(game, away_until),
         "turn_hours": game.turn_hours,
         "turn_seconds": game.turn_seconds,
         "rated": game.rated,
@@ -233,6 +233,17 @@ def player_view(
             "scores": {"you": summary.scores[seat_index], "opponent": summary.scores[other]},
         })
     return view
+
+
+def _running_deadline(game: Game, away_until: dict[int, Any]) -> Any:
+    """The turn's deadline; None when over, or while the player to move is on vacation (the
+    clock stands still: ``games.correspondence``; the players' ``vacation_until`` says until
+    when)."""
+    if game.status != Game.Status.ACTIVE:
+        return None
+    if not game.turn_seconds and game.current_seat in away_until:
+        return None
+    return game.turn_deadline
 
 
 def _turn(game: Game, seat_index: int) -> dict[str, Any]:
@@ -351,7 +362,7 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
         "opponent": describe_seat(opponent, game.kind),
         "scores": {"you": seat.score, "opponent": opponent.score if opponent else 0},
         "move_number": game.move_number,
-        "deadline": game.turn_deadline if active else None,
+        "deadline": _running_deadline(game, away_until),
         "turn_hours": game.turn_hours,
         "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,

@@ -122,7 +122,10 @@ def spectator_view(game: Game) -> dict[str, Any]:
         ],
         "to_move": game.current_seat if active else None,
         "move_number": game.move_number,
-        "deadline": game.turn_deadline if active else None,
+        "deadline": (
+            None if not active or (not game.turn_seconds and game.current_seat in away_until)
+            else game.turn_deadline
+        ),
         "turn_hours": game.turn_hours,
         "turn_seconds": game.turn_seconds,
         "started_at": game.started_at,

@@ -171,9 +171,18 @@ def test_a_moderator_ends_a_vacation_and_it_is_recorded(alice, bob, user_factory
 def test_the_views_and_lists_say_until_when(alice, bob, alice_client, bob_client, ai_queue):
     game = _game(alice, bob)
     vacations.start(user=bob, days=2)
-    until = Vacation.objects.get(user=bob).ends_at
     view = alice_client.get(f"/api/v1/games/{game.pk}").json()
     assert [p["vacation_until"] is not None for p in view["players"]] == [False, True]
+    assert view["to_move"] == 0 and view["deadline"] is not None  # alice's clock runs
+    services.submit_move(game_id=game.pk, user=alice, move="pass", expected_move_number=0)
+    paused = alice_client.get(f"/api/v1/games/{game.pk}").json()
+    assert paused["to_move"] == 1 and paused["deadline"] is None  # bob's stands still
+    assert alice_client.get("/api/v1/games").json()["results"][0]["deadline"] is None
+    vacations.end(user=bob)
+    assert alice_client.get(f"/api/v1/games/{game.pk}").json()["deadline"] is not None
+    vacations.start(user=bob, days=1)
+    until = Vacation.objects.get(user=bob, ended_at__isnull=True).ends_at
+    view = alice_client.get(f"/api/v1/games/{game.pk}").json()
     listed = alice_client.get("/api/v1/games").json()["results"][0]
     assert listed["players"][1]["vacation_until"] == view["players"][1]["vacation_until"]
     assert view["players"][1]["vacation_until"].startswith(until.strftime("%Y-%m-%dT%H:%M"))
