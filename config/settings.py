@@ -191,6 +191,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "live",
     "games.tables",
+    "games.correspondence",  # vacations, the archive, exports, replays, spectators
     "social",
     "django_htmx",
     "web",  # the players' web client, served at /
@@ -602,6 +603,10 @@ CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
 CELERY_BEAT_SCHEDULE["clocks-sweep-expired-turns"] = {
     "task": "clocks.sweep_expired_turns",
     "schedule": 20.0,  # plays turns past their deadline as timeout passes
+}
+CELERY_BEAT_SCHEDULE["correspondence-end-vacations"] = {
+    "task": "correspondence.end_vacations",
+    "schedule": 60.0,  # ends vacations whose time is up: their turn clocks resume
 }
 CELERY_BEAT_SCHEDULE["social-sweep-ratings"] = {
     "task": "social.sweep_ratings",

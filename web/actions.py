@@ -102,6 +102,18 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see the players you blocked and your social settings", "settings",
               ("me_blocked_list", "me_social_retrieve")),
     WebAction("hide your profile, mute chat in every game", None, ("me_social_update",)),
+    # Correspondence play (games.correspondence)
+    WebAction("see your vacation days, start and end a vacation (settings)", "vacation",
+              ("me_vacation_retrieve", "me_vacation_start", "me_vacation_end")),
+    WebAction("make your games public for spectators (settings)", "public-games",
+              ("me_watching_retrieve", "me_watching_update")),
+    WebAction("search your finished games (opponent, kind, result, month), page through",
+              "archive", ("me_archive_list",)),
+    WebAction("download a game as text or JSON, or your whole history (JSON Lines): the "
+              "archive page's links", "archive",
+              ("games_export", "games_export_text", "me_archive_export")),
+    WebAction("replay a finished game move by move", "replay", ("games_export",)),
+    WebAction("watch a friend's game or a public one, live", "watch", ("games_watch",)),
 )
 
 # API operations without a web action yet, and why.

@@ -88,6 +88,11 @@ class SeatSummarySerializer(serializers.Serializer):
     is_you = serializers.BooleanField()
     is_computer = serializers.BooleanField()
     away = serializers.BooleanField(help_text="the computer plays this seat meanwhile")
+    vacation_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="the player is on vacation until then: their correspondence turn clocks "
+        "stand still (null: not on vacation)",
+    )
 
 
 class SeatPlayerSerializer(SeatSummarySerializer):
@@ -108,7 +113,10 @@ class GameViewEnvelope(TurnFields):
     seat_count = serializers.IntegerField()
     players = SeatPlayerSerializer(many=True)
     move_number = serializers.IntegerField(help_text="moves played so far")
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="null when over, untimed, or while the player to move is on vacation",
+    )
     turn_hours = serializers.IntegerField()
     rated = serializers.BooleanField(help_text="the result changes the players' ratings")
     created_at = serializers.DateTimeField()
@@ -140,7 +148,10 @@ class SummaryEnvelope(TurnFields):
     )
     scores = ScoresSerializer()
     move_number = serializers.IntegerField()
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="null when over, untimed, or while the player to move is on vacation",
+    )
     turn_hours = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

@@ -173,6 +173,20 @@ class Crazy10sKind(GameKind):
             "final_racks": [_tiles(r) for r in state.racks] if "final_racks" in view else None,
         }
 
+    watchable = True
+
+    def spectator_position(self, state: c10s.GameState, *, over: bool) -> dict[str, Any]:
+        view = c10s.view_for(state, 0)  # then every seat's rack is left out
+        return {
+            "layout": state.options.layout,
+            "board": view["board"],
+            "bonus_squares": view["bonus_squares"],
+            "bag_size": view["bag_size"],
+            "scoreless_turns": view["scoreless_turns"],
+            "rack_sizes": [len(rack) for rack in state.racks],
+            "final_racks": [_tiles(r) for r in state.racks] if "final_racks" in view else None,
+        }
+
     def legacy_view(self, position: dict[str, Any], *, seat: int, other: int) -> dict[str, Any]:
         finals = position["final_racks"]
         return {

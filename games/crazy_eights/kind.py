@@ -228,6 +228,13 @@ class CrazyEightsKind(GameKind):
             "ranking": list(engine.result.ranking) if engine.result else None,
         }
 
+    watchable = True
+
+    def spectator_position(self, state: MatchState, *, over: bool) -> dict[str, Any]:
+        """The public part of a seat's position: no hand, no drawn card."""
+        seen = self.position(state, 0, over=over)
+        return {k: v for k, v in seen.items() if k not in ("hand", "drawn")}
+
     def error_message(self, code: str, details: dict[str, Any]) -> str:
         return messages.error_message(code, details)
 

@@ -365,6 +365,15 @@ class GameKind(ABC):
         pieces only; kinds with ``analysed_move_kinds``."""
         return None
 
+    # --- spectators ------------------------------------------------------------------------------
+    # A kind that offers ``spectator_position`` can be watched (games.correspondence.spectating).
+    watchable: bool = False
+
+    def spectator_position(self, state: Any, *, over: bool) -> dict[str, Any]:
+        """What anyone watching may see of the position: no seat's rack or hand, nothing of
+        the bag or stock order (kinds with ``watchable``)."""
+        raise NotImplementedError(f"{self.name} cannot be watched")
+
     # --- staff -----------------------------------------------------------------------------------
     @abstractmethod
     def admin_position_html(self, game_state: dict[str, Any]) -> str:
