@@ -346,7 +346,6 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
     assert seat is not None
     seats = _ordered_seats(game)
     opponent = _seat(seats, _other_seat(game, seat.index))
-    active = game.status == Game.Status.ACTIVE
     away_until = vacations.vacations_of(seats)
     return {
         **kinds.get(game.kind).summary_fields(game.options),
