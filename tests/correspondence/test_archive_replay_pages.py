@@ -40,7 +40,11 @@ def test_the_replay_page_opens_after_the_end_for_players_only(client, alice, bob
     client.force_login(alice)
     closed = client.get(f"/games/{running.pk}/replay")
     assert closed.status_code == 409 and "replay-record" not in closed.content.decode()
+    assert f"/games/{running.pk}/replay" not in client.get(f"/games/{running.pk}").content.decode()
     game = _finished(alice, bob, loser=bob)
+    game_page = client.get(f"/games/{game.pk}").content.decode()
+    assert f'href="/games/{game.pk}/replay"' in game_page
+    assert f'href="/api/v1/games/{game.pk}/export.txt"' in game_page
     opened = client.get(f"/games/{game.pk}/replay").content.decode()
     data = re.search(r'<script id="replay-record" type="application/json">(.*?)</script>',
                      opened, re.S)
