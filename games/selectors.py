@@ -24,7 +24,6 @@ from django.utils.translation import get_language
 
 from games import errors, kinds
 from games.correspondence import selectors as vacations
-from games.kinds.base import GameKind
 from games.models import Game, Move, Seat
 from games.results import CANCELLED, NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
@@ -55,14 +54,6 @@ def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> t
     if seat is None:
         raise errors.not_a_player()
     return game, seat
-
-
-def kind_of_game(*, game_id: int) -> GameKind:
-    """The kind of a game (404 if there is no such game): what its requests are read with."""
-    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    if name is None:
-        raise errors.game_not_found()
-    return kinds.get(name)
 
 
 def seat_of(game: Game, user: User) -> Seat | None:
@@ -269,7 +260,20 @@ def hint(*, game: Game, seat_index: int) -> dict[str, Any]:
     if not kind.offers_hints:
         raise errors.no_hints()
     active = game.status == Game.Status.ACTIVE
-    found = kind.hint(kind.load(game.state), seat_index if active else None)
+    state = kind.load(game.state)
+    seat = seat_index if active else None
+    try:
+        found = kind.hint(state, seat)
+    except Exception:
+        # A failing search answers the simplest legal move, never a 500.
+        fallback = kind.hint_fallback(state, seat)
+        if fallback is None:
+            raise
+        log.exception(
+            "hint failed, the simplest legal move suggested instead: game %s, move %s",
+            game.pk, game.move_number,
+        )
+        found = fallback
     return {"move": found.move, "reason": {"code": found.reason_code, "message": found.reason}}
 
 
@@ -429,12 +433,15 @@ def best_of(game: Game, move: Move, seat_index: int) -> dict[str, Any]:
     }
 
 
-def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
+def game_analysis(
+    *, game: Game, seat_index: int, history: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """A game over, move by move: each move's score, the best available and its notation (as
     ``seat_index`` may see them), and per seat the average "% of best" of its analysed moves.
     ``complete`` is false while a worker is still filling moves in. Raises ``game_not_over``
     while the game runs (nothing of it may show an opponent's best move then) and
-    ``no_analysis`` for kinds that do not analyse moves."""
+    ``no_analysis`` for kinds that do not analyse moves. ``history``: this seat's
+    ``move_history`` when the caller already has it (the web's game over)."""
     analysed_kinds = kinds.get(game.kind).analysed_move_kinds
     if not analysed_kinds:
         raise errors.no_analysis()
@@ -446,7 +453,8 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
             "number", "seat", "mine", "player", "kind", "notation", "score",
             "best_score", "best_notation", "percent_of_best",
         )}
-        for entry in move_history(game=game, seat_index=seat_index)
+        for entry in (history if history is not None
+                      else move_history(game=game, seat_index=seat_index))
     ]
     complete = all(
         m["best_score"] is not None
@@ -466,6 +474,24 @@ def game_analysis(*, game: Game, seat_index: int) -> dict[str, Any]:
             ),
         })
     return {"game": game.pk, "complete": complete, "seats": seats, "moves": moves}
+
+
+def play_again_settings(*, game: Game, seat_index: int) -> dict[str, Any]:
+    """``create_game``'s arguments for the same game again: every other seat as it was (the
+    computer's level, the person who sat there), the same turn time, rating and settings
+    (the engine options as stored), ``seat_index``'s player in their seat."""
+    seats: list[dict[str, Any]] = []
+    for seat in _ordered_seats(game):
+        if seat.index == seat_index:
+            seats.append({"you": True})
+        elif seat.ai_level is not None:
+            seats.append({"computer": seat.ai_level})
+        elif seat.user is not None:
+            seats.append({"username": seat.user.username})
+        else:
+            seats.append({"random": True})  # nobody had joined (a cancelled request)
+    return {"kind": game.kind, "seats": seats, "turn_hours": game.turn_hours,
+            "rated": game.rated, "engine": game.options}
 
 
 def waiting_for_you_count(*, user: User) -> int:

@@ -17,12 +17,28 @@ class WebAction:
 
 WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see your games (your turn first) and the waiting badge", "home", ("games_list",)),
+    WebAction("follow your games live: the lists and the waiting badge", "games-lists",
+              ("games_list", "events_stream")),
+    WebAction("the waiting badge on any page, followed live", "badge",
+              ("games_list", "events_stream")),
     WebAction("sign up", "signup", ("auth_register",)),
     WebAction("sign in (a session instead of a token)", "signin", ("auth_token",)),
     WebAction("sign out", "signout", ("auth_logout",)),
     WebAction("see and change settings (display name, email, language, emails)", "settings",
               ("me_retrieve", "me_update")),
     WebAction("switch the language", "language", ("me_update",)),
+    WebAction("switch each kind of push notification on or off (beside the emails)",
+              "settings", ("me_push_retrieve", "me_push_update")),
+    WebAction("turn on notifications on this device (Settings, or the offer after a move)",
+              None, ("me_push_retrieve", "me_push_subscribe")),
+    WebAction("turn off notifications on this device", None, ("me_push_unsubscribe",)),
+    # The installable app: what the browser fetches itself (no API behind them).
+    WebAction("install the app (the browser reads the manifest)", "manifest", ()),
+    WebAction("keep the app shell and the offline page (the service worker)",
+              "service-worker", ()),
+    WebAction("see the offline page when the network is gone", "offline", ()),
+    WebAction("the offline page in each language (what the service worker caches)",
+              "offline-language", ()),
     WebAction("confirm the email address (the email's link)", "verify-email",
               ("auth_email_verify",)),
     WebAction("ask for a new verification email", "resend-verification",
@@ -39,6 +55,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("start a game of any kind (each seat: a computer level, a friend or random; "
               "turn time, rated, the kind's options)", "new-game",
               ("games_create", "games_computer_levels")),
+    WebAction("play a game that is over again (same seats, turn time, rating, settings)",
+              "game-again", ("games_create",)),
     WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
               "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
     WebAction("follow the game after a move or an event", "game-panel",
@@ -100,6 +118,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
 
 # API operations without a web action yet, and why.
 API_ONLY: dict[str, str] = {
+    "me_push_subscriptions": "the settings page shows this device's state from the browser's "
+    "own subscription; an app lists its devices' subscriptions",
     "game_events_stream": "the page follows the player's stream (events_stream) instead",
     "games_analysis": "the game page's history shows each move's score / best (percent) from "
     "the same stored analysis; no page of its own yet",

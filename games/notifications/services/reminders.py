@@ -13,7 +13,8 @@ from config.errors import ApiError
 from games import errors
 from games.correspondence.selectors import paused_by_vacation
 from games.models import TURN_HOURS_CHOICES, Game, Seat
-from games.notifications.models import Kind, SentNotification, Status
+from games.notifications.models import Kind, PushKind, SentNotification, Status
+from games.notifications.services import push
 from games.notifications.services._common import (
     _claim,
     nudge_interval,
@@ -51,21 +52,27 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
             )
             if seat is None or seat.user is None or seen_recently(seat, now):
                 continue
-            if not seat.user.reminder_emails or not seat.user.email:
-                continue
             key = f"reminder:{game.pk}:{game.move_number}:{seat.user_id}"
             if SentNotification.objects.filter(key=key).exists():
                 continue
+            wants_email = bool(seat.user.reminder_emails and seat.user.email)
             with transaction.atomic():
+                pushed = push.claim(event=key, kind=PushKind.REMINDER, user_id=seat.user.pk,
+                                    game_id=game.pk, move_number=game.move_number)
+                if not wants_email and not pushed:
+                    continue
+                # Pushed but not emailed: the claim is still written (dropped), so that the
+                # reminder is decided once.
                 n = _claim(
                     key,
                     kind=Kind.REMINDER,
+                    status=Status.PENDING if wants_email else Status.DROPPED,
                     user=seat.user,
                     game=game,
                     move_number=game.move_number,
                     created_at=now,
                 )
-            count += n is not None
+            count += n is not None and wants_email
     return count
 
 
@@ -125,6 +132,12 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
             move_number=game.move_number,
             created_at=now,
         )
+        if n is not None and not seen_recently(opponent, now) and not blocks.blocks(
+            target.pk, user.pk
+        ):
+            push.claim(event=f"nudge:{game.pk}:{user.pk}:{int(now.timestamp())}",
+                       kind=PushKind.NUDGE, user_id=target.pk, game_id=game.pk,
+                       move_number=game.move_number, facts={"sender_seat": mine.index})
         if n is not None:
             live_events.nudge_on_commit(
                 game_id=game.pk, move_number=game.move_number, recipient_id=target.pk,
