@@ -62,3 +62,18 @@ def test_an_awarded_game_keeps_its_racks_private(client, alice, bob, ai_queue):
     assert client.get(f"/games/{game.pk}/replay").status_code == 409
     record = client.get(f"/api/v1/games/{game.pk}/export").json()
     assert record["full"] is False and "pieces_before" not in record["moves"][0]
+
+
+def test_the_archive_page_costs_the_same_queries_with_thousands_of_games(client, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(alice)
+    _many_finished(alice, bob, 25)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get("/archive?opponent=bob").status_code == 200
+    _many_finished(alice, bob, 2000)
+    with CaptureQueriesContext(connection) as many:
+        page = client.get("/archive?opponent=bob&page=60").content.decode()
+    assert "Page 60 of 102" in page
+    assert len(many.captured_queries) == len(few.captured_queries)
