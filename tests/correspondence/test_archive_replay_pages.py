@@ -40,7 +40,11 @@ def test_the_replay_page_opens_after_the_end_for_players_only(client, alice, bob
     client.force_login(alice)
     closed = client.get(f"/games/{running.pk}/replay")
     assert closed.status_code == 409 and "replay-record" not in closed.content.decode()
+    assert f"/games/{running.pk}/replay" not in client.get(f"/games/{running.pk}").content.decode()
     game = _finished(alice, bob, loser=bob)
+    game_page = client.get(f"/games/{game.pk}").content.decode()
+    assert f'href="/games/{game.pk}/replay"' in game_page
+    assert f'href="/api/v1/games/{game.pk}/export.txt"' in game_page
     opened = client.get(f"/games/{game.pk}/replay").content.decode()
     data = re.search(r'<script id="replay-record" type="application/json">(.*?)</script>',
                      opened, re.S)
@@ -58,3 +62,18 @@ def test_an_awarded_game_keeps_its_racks_private(client, alice, bob, ai_queue):
     assert client.get(f"/games/{game.pk}/replay").status_code == 409
     record = client.get(f"/api/v1/games/{game.pk}/export").json()
     assert record["full"] is False and "pieces_before" not in record["moves"][0]
+
+
+def test_the_archive_page_costs_the_same_queries_with_thousands_of_games(client, alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(alice)
+    _many_finished(alice, bob, 25)
+    with CaptureQueriesContext(connection) as few:
+        assert client.get("/archive?opponent=bob").status_code == 200
+    _many_finished(alice, bob, 2000)
+    with CaptureQueriesContext(connection) as many:
+        page = client.get("/archive?opponent=bob&page=60").content.decode()
+    assert "Page 60 of 102" in page
+    assert len(many.captured_queries) == len(few.captured_queries)

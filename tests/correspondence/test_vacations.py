@@ -206,3 +206,26 @@ def test_the_api_starts_and_ends_a_vacation(alice, alice_client):
     ended = alice_client.delete("/api/v1/me/vacation")
     assert ended.status_code == 200 and ended.json()["vacation"] is None
     assert ended.json()["available_days"] == 6  # almost two days back: whole days shown
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_the_sweep_and_the_end_of_the_vacation_at_the_same_moment(alice, bob, ai_queue):
+    from games.correspondence.models import Vacation as VacationRow
+    from tests.helpers import at_once
+
+    now = timezone.now()
+    game = _game(alice, bob, turn_hours=24)
+    began, ran_out = now - timedelta(days=1), now - timedelta(seconds=1)
+    Game.objects.filter(pk=game.pk).update(
+        turn_started_at=began - timedelta(hours=23), turn_deadline=began + timedelta(hours=1)
+    )
+    VacationRow.objects.create(user=alice, started_at=began, ends_at=ran_out)
+    swept, ended = at_once(
+        lambda: clocks.sweep_expired_turns(now=now),
+        lambda: vacations.end_expired(now=now),
+    )
+    assert (swept, ended) == (0, 1)
+    game.refresh_from_db()
+    assert game.turn_deadline == ran_out + timedelta(hours=1)
+    assert not Move.objects.filter(game=game).exists()
