@@ -41,6 +41,37 @@ REFUSED_CLASS = "".join(
 NO_CONTROL_CHARACTERS = f"^[^{REFUSED_CLASS}]*$"
 
 
+# A display name may hold emoji sequences joined by the zero-width joiner (🏳️‍🌈, 👨‍👩‍👧, 👩‍💻;
+# their variation selectors and skin tones are marks, not format characters, so they pass
+# anyway): a joiner is taken between two characters that are not refused themselves, never at
+# either end or twice in a row. Every other refused character stays refused (line breaks, bidi
+# overrides, zero-width spaces). As a plain pattern (no look-around), for the schema too.
+ZERO_WIDTH_JOINER = "\u200d"
+NAME_PATTERN = f"^(?:[^{REFUSED_CLASS}]+(?:\\u200d[^{REFUSED_CLASS}]+)*)?$"
+
+
+def has_invisible_tricks(value: str) -> bool:
+    """What ``refuse_invisible_tricks`` refuses: a refused character other than a joiner
+    inside a sequence (see ``NAME_PATTERN``)."""
+    last = len(value) - 1
+    for at, char in enumerate(value):
+        if char != ZERO_WIDTH_JOINER:
+            if char in _REFUSED_CHARS:
+                return True
+        elif at in (0, last) or value[at - 1] in _REFUSED_CHARS or value[at + 1] in _REFUSED_CHARS:
+            return True
+    return False
+
+
+def refuse_invisible_tricks(value: str) -> None:
+    """The display name's rule: ``refuse_control_characters`` but for emoji joiners."""
+    if has_invisible_tricks(value):
+        raise ValidationError(
+            _("Control characters (such as line breaks) are not allowed."),
+            code="control_characters",
+        )
+
+
 def has_control_characters(value: str) -> bool:
     return any(char in _REFUSED_CHARS for char in value)
 
@@ -54,6 +85,14 @@ def refuse_control_characters(value: str) -> None:
 
 
 def single_line(value: str) -> str:
-    """``value`` with every control character replaced by a space (for email headers)."""
-    cleaned = "".join(" " if char in _REFUSED_CHARS else char for char in value)
+    """``value`` with every control character replaced by a space (for email headers); the
+    joiners inside an emoji sequence of a display name stay."""
+    last = len(value) - 1
+    cleaned = "".join(
+        char if char not in _REFUSED_CHARS or (
+            char == ZERO_WIDTH_JOINER and 0 < at < last
+            and value[at - 1] not in _REFUSED_CHARS and value[at + 1] not in _REFUSED_CHARS
+        ) else " "
+        for at, char in enumerate(value)
+    )
     return " ".join(cleaned.split())

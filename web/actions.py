@@ -17,6 +17,10 @@ class WebAction:
 
 WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see your games (your turn first) and the waiting badge", "home", ("games_list",)),
+    WebAction("follow your games live: the lists and the waiting badge", "games-lists",
+              ("games_list", "events_stream")),
+    WebAction("the waiting badge on any page, followed live", "badge",
+              ("games_list", "events_stream")),
     WebAction("sign up", "signup", ("auth_register",)),
     WebAction("sign in (a session instead of a token)", "signin", ("auth_token",)),
     WebAction("sign out", "signout", ("auth_logout",)),
@@ -51,6 +55,8 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("start a game of any kind (each seat: a computer level, a friend or random; "
               "turn time, rated, the kind's options)", "new-game",
               ("games_create", "games_computer_levels")),
+    WebAction("play a game that is over again (same seats, turn time, rating, settings)",
+              "game-again", ("games_create",)),
     WebAction("open a game: board, rack, scores, bag, turn, deadline, history, how to play",
               "game", ("games_retrieve", "games_moves_list", "games_how_to_play")),
     WebAction("follow the game after a move or an event", "game-panel",
@@ -96,6 +102,18 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see the players you blocked and your social settings", "settings",
               ("me_blocked_list", "me_social_retrieve")),
     WebAction("hide your profile, mute chat in every game", None, ("me_social_update",)),
+    # Correspondence play (games.correspondence)
+    WebAction("see your vacation days, start and end a vacation (settings)", "vacation",
+              ("me_vacation_retrieve", "me_vacation_start", "me_vacation_end")),
+    WebAction("make your games public for spectators (settings)", "public-games",
+              ("me_watching_retrieve", "me_watching_update")),
+    WebAction("search your finished games (opponent, kind, result, month), page through",
+              "archive", ("me_archive_list",)),
+    WebAction("download a game as text or JSON, or your whole history (JSON Lines): the "
+              "archive page's links", "archive",
+              ("games_export", "games_export_text", "me_archive_export")),
+    WebAction("replay a finished game move by move", "replay", ("games_export",)),
+    WebAction("watch a friend's game or a public one, live", "watch", ("games_watch",)),
 )
 
 # API operations without a web action yet, and why.

@@ -75,9 +75,16 @@ def board_html(rows: list[list[dict[str, Any]]], label: StrOrPromise) -> SafeStr
                     '<button type="button" class="{}" data-sq="{}" aria-label="{}">'
                     "<small>{}</small></button>",
                     classes, c["name"], name, c["bonus"]))
+    size = len(rows)
+    # File letters above and rank numbers beside the board, as every text names squares
+    # ("d7=4", "the line f6-f7"); hidden from screen readers, whose squares carry their names.
+    files = format_html_join("", "<span>{}</span>", ((COLUMNS[c],) for c in range(size)))
+    ranks = format_html_join("", "<span>{}</span>", ((r,) for r in range(1, size + 1)))
     return format_html(
-        '<div class="board" role="group" aria-label="{}" style="--n:{}">{}</div>',
-        label, len(rows), format_html_join("", "{}", ((cell,) for cell in cells)))
+        '<div class="board-frame" style="--n:{}"><div class="files" aria-hidden="true">{}</div>'
+        '<div class="ranks" aria-hidden="true">{}</div>'
+        '<div class="board" role="group" aria-label="{}" style="--n:{}">{}</div></div>',
+        size, files, ranks, label, size, format_html_join("", "{}", ((cell,) for cell in cells)))
 
 
 def last_placement(history: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -13,8 +13,9 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.crazy_eights.messages import skip_message
 from games.tables import services as tables
 
 SUITS = ("C", "D", "H", "S")
@@ -30,6 +31,14 @@ RANK_NAMES = {
     "Q": gettext_lazy("Queen"),
     "K": gettext_lazy("King"),
     "A": gettext_lazy("Ace"),
+}
+# The letter on a card's face in each language (German B, D, K, A; French V, D, R, A); the
+# notation the API reads and writes keeps J, Q, K, A.
+RANK_LETTERS = {
+    "J": pgettext_lazy("card face: Jack", "J"),
+    "Q": pgettext_lazy("card face: Queen", "Q"),
+    "K": pgettext_lazy("card face: King", "K"),
+    "A": pgettext_lazy("card face: Ace", "A"),
 }
 MAX_DRAWS = 3  # cards a player may draw in one turn (the rules)
 HISTORY_SHOWN = 30  # the log's newest entries (a long match would outgrow the page)
@@ -50,7 +59,8 @@ def card(name: str) -> dict[str, Any]:
         },
         # the face, built here: an {% include %} per card was most of the page's server time
         "face": format_html('<span class="face{}" aria-hidden="true"><b>{}</b><i>{}</i></span>',
-                            " red" if red else "", rank, SYMBOLS.get(suit, suit)),
+                            " red" if red else "", RANK_LETTERS.get(rank, rank),
+                            SYMBOLS.get(suit, suit)),
     }
 
 
@@ -74,7 +84,9 @@ def turn_options(position: dict[str, Any], your_turn: bool) -> dict[str, Any]:
     if not your_turn:
         return none
     hand = position["hand"]
-    can_draw = position["stock_size"] > 0 or position["discard_size"] > 1
+    can_draw = position["stock_size"] > 0 or (
+        position["discard_size"] > 1 and not position.get("last_stock", False)
+    )
     if position["penalty"]:
         return {**none, "firsts": {c for c in hand if _fits(c, position)}, "take": True}
     drawn = position["drawn"]
@@ -135,8 +147,12 @@ def _round_over_since_my_move(history: list[dict[str, Any]], seat: int | None) -
     return False
 
 
-def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The newest moves, each with its cards drawn as cards and the suit an 8 named."""
+def log(
+    history: list[dict[str, Any]], names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The newest moves, each with its cards drawn as cards, the suit an 8 named, and the
+    turns Queens skipped, in words (``names``: each seat's player)."""
+    names = names or {}
     rows = []
     for entry in history[-HISTORY_SHOWN:]:
         notation = entry.get("notation") or ""
@@ -147,18 +163,57 @@ def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
             named = suit(named_letter) if named_letter in SYMBOLS else None
         taken = next((e.get("drawn") for e in entry.get("events", [])
                       if e.get("kind") == "penalty_taken"), None)
+        skips = [skip_message(e, len(names), names) for e in entry.get("events", [])
+                 if e.get("kind") == "seats_skipped"]
         rows.append({
             "number": entry["number"],
             "player": entry["player"],
+            "username": entry.get("username"),
             "mine": entry["mine"],
             "kind": entry["kind"],
             "action": notation if entry["kind"] == "timeout" else entry["kind"],
             "cards": cards,
             "named": named,
             "taken": taken,
+            "skips": [text for text in skips if text],
             "round_over": _round_ended_by(entry),
         })
     return rows
+
+
+# How to play on this page: the API's text tells how to write moves; here nothing is typed.
+# The sections named here replace the API's of the same place; "Notation" is left out.
+WEB_HOWTO = {
+    1: gettext_lazy(
+        "Tap a card of your hand that matches the top card of the discard pile in suit or in "
+        "rank (the cards that fit stand out), then Play. An 8 fits on anything: after Play you "
+        "choose the suit to follow. If nothing fits, tap Draw a card, up to three times; you may "
+        "play the card you just drew, or Pass."
+    ),
+    2: gettext_lazy(
+        "If the match allows it, tap several cards of one rank in the order you want to lay "
+        "them: the first must fit, and the last one sets the suit. Tap a chosen card again to "
+        "put it back."
+    ),
+    3: gettext_lazy(
+        "Unless the match uses the classic rules: a 2 makes the next player take two cards (or "
+        "answer with a 2 of their own, which passes on a bigger penalty; tap Take to accept "
+        "it); a Queen skips the next player; an Ace reverses the direction of play. With two "
+        "players a Queen or an Ace gives you another turn. Stuck? Hint chooses the cards for "
+        "you and says why."
+    ),
+}
+NOTATION_SECTION = 5
+
+
+def web_howto(howto: dict[str, Any] | None) -> dict[str, Any] | None:
+    if not howto:
+        return howto
+    sections = [
+        {**section, "text": str(WEB_HOWTO[i])} if i in WEB_HOWTO else section
+        for i, section in enumerate(howto["sections"]) if i != NOTATION_SECTION
+    ]
+    return {**howto, "sections": sections}
 
 
 def game_context(
@@ -188,9 +243,10 @@ def game_context(
         "last_round": ended,
         # the hands of a round that ended since my last move are shown opened
         "round_just_over": bool(ended and _round_over_since_my_move(history, view["your_seat"])),
-        "log": log(history),
+        "log": log(history, {p["seat"]: p["name"] for p in view["players"]}),
         "log_hidden": max(0, len(history) - HISTORY_SHOWN),
         "ranking": _ranking(view),
+        "howto_for_page": web_howto,
     }
 
 

@@ -9,7 +9,11 @@ from rest_framework import serializers
 
 from accounts import services
 from accounts.models import Language, normalize_language
-from accounts.validators import refuse_control_characters
+from accounts.validators import (
+    DISPLAY_NAME_MAX_LENGTH,
+    refuse_control_characters,
+    refuse_invisible_tricks,
+)
 from config.errors import ApiError
 from config.fields import (
     NewPasswordField,
@@ -85,6 +89,11 @@ class UserSerializer(StrictModelSerializer):
             "best_puzzle_streak",
         )
         read_only_fields = ("id", "username", "email_verified")
+        # Emoji joined by a zero-width joiner are names too (the model's column is longer
+        # and keeps its stricter validator for old rows and staff forms).
+        extra_kwargs = {"display_name": {
+            "max_length": DISPLAY_NAME_MAX_LENGTH, "validators": [refuse_invisible_tricks],
+        }}
 
     def to_internal_value(self, data):
         # PATCH me used to answer 200 to {"password": ...} and change nothing: say where to go.

@@ -9,7 +9,12 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 from schemathesis.specs.openapi.warnings import enforced_pattern
 
-from accounts.validators import NO_CONTROL_CHARACTERS, has_control_characters
+from accounts.validators import (
+    NAME_PATTERN,
+    NO_CONTROL_CHARACTERS,
+    has_control_characters,
+    has_invisible_tricks,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +33,7 @@ def _patterns(node):
 def test_every_pattern_compiles_for_strict_validators():
     schema = SchemaGenerator().get_schema(request=None, public=True)
     patterns = set(_patterns(schema))
-    assert NO_CONTROL_CHARACTERS in patterns
+    assert NAME_PATTERN in patterns  # the display name's (emoji joiners allowed)
     dropped = [p[:60] for p in patterns if enforced_pattern(p) != p]
     assert not dropped, dropped
 
@@ -36,6 +41,21 @@ def test_every_pattern_compiles_for_strict_validators():
 @pytest.mark.parametrize("text", ["bell\x07", "line\nfeed", "nel\x85", "zw\u200bsp", "ok"])
 def test_the_pattern_and_the_validator_agree_on_text(text):
     assert (re.search(NO_CONTROL_CHARACTERS, text) is None) == has_control_characters(text)
+
+
+@pytest.mark.parametrize("text", [
+    "bell\x07", "line\nfeed", "zw\u200bsp", "ok", "", "\U0001f468\u200d\U0001f469",
+    "\U0001f3f3\ufe0f\u200d\U0001f308", "a\u200d", "\u200da", "a\u200d\u200db",
+    "a\u200d\nb", "\u202ea\u200db",
+])
+def test_the_name_pattern_and_the_validator_agree_on_text(text):
+    assert (re.search(NAME_PATTERN, text) is None) == has_invisible_tricks(text)
+
+
+def test_the_display_name_has_the_name_pattern():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    patterns = set(_patterns(schema))
+    assert NAME_PATTERN in patterns
 
 
 @pytest.mark.parametrize("address", [

@@ -157,6 +157,49 @@ def test_display_name_with_control_characters_is_refused(alice_client, alice, va
     assert alice.display_name == "Alice"
 
 
+# Joiners only inside a sequence: not at an end, not twice in a row, and no other invisible
+# character beside them.
+CONTROL_WITH_JOINERS = [
+    "Eve\u200d", "\u200dEve", "E\u200d\u200dve", "\U0001f468\u200d\u200b\U0001f469",
+    "\U0001f469\u200d\n\U0001f4bb", "\u202e\U0001f469\u200d\U0001f4bb",
+]
+
+
+@pytest.mark.parametrize("value", CONTROL_WITH_JOINERS)
+def test_a_joiner_outside_an_emoji_sequence_is_refused(alice_client, alice, value):
+    response = alice_client.patch(ME, {"display_name": value}, format="json")
+    error = assert_error(response, 400, "invalid")
+    assert "display_name" in error["details"]
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+
+
+@pytest.mark.parametrize("value", [
+    "Ana \U0001f3f3\ufe0f\u200d\U0001f308",             # rainbow flag
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467 family",  # family
+    "\U0001f469\U0001f3fd\u200d\U0001f4bb Dev",            # woman technologist, skin tone
+])
+def test_emoji_joined_by_a_zero_width_joiner_are_a_name(alice_client, alice, value):
+    response = alice_client.patch(ME, {"display_name": value}, format="json")
+    assert response.status_code == 200, response.content
+    alice.refresh_from_db()
+    assert alice.display_name == value
+
+
+def test_display_names_have_a_maximum_length(alice_client, alice):
+    from accounts.validators import DISPLAY_NAME_MAX_LENGTH
+
+    response = alice_client.patch(
+        ME, {"display_name": "x" * (DISPLAY_NAME_MAX_LENGTH + 1)}, format="json")
+    error = assert_error(response, 400, "invalid")
+    assert "display_name" in error["details"]
+    alice.refresh_from_db()
+    assert alice.display_name == "Alice"
+    response = alice_client.patch(ME, {"display_name": "x" * DISPLAY_NAME_MAX_LENGTH},
+                                  format="json")
+    assert response.status_code == 200, response.content
+
+
 def test_display_name_with_unicode_letters_is_fine(alice_client):
     response = alice_client.patch(ME, {"display_name": "Zoë Ünal ☺"}, format="json")
     assert response.status_code == 200, response.content

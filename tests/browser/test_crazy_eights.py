@@ -12,9 +12,11 @@ from urllib.parse import urlparse
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from config.errors import ApiError
 from games.crazy_eights.engine.cards import RANK, TWO
+from games.crazy_eights.messages import card_words
 from games.models import Game, Move
 from games.tables import services as tables
 from tests.browser.c8_helpers import (
@@ -82,8 +84,9 @@ def test_a_solo_match_against_the_regulars(page, shot, assert_accessible):
     lead, second = pair_of(engine_of(game_id), hand)
     page.locator(f'.hand .card[data-card="{lead}"]').click()
     page.locator(f'.hand .card[data-card="{second}"]').click()
-    symbols = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-    shown = " ".join(c[:-1] + symbols[c[-1]] for c in (lead, second))
+    # said in words, as the cards' labels say them ("5 of clubs, 5 of diamonds")
+    with translation.override("en"):
+        shown = ", ".join(card_words(c) for c in (lead, second))
     assert page.locator("#selection").inner_text().endswith(shown)
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for_my_turn(page, after=number)
@@ -106,6 +109,9 @@ def test_a_solo_match_against_the_regulars(page, shot, assert_accessible):
     page.get_by_role("button", name="Hint").click()
     page.locator("#hint-out:not(:empty)").wait_for()
     assert "draw" in page.locator("#hint-out").inner_text().lower()
+    # cards and suits in words, never in notation ("QS", "(D)")
+    assert not re.search(r"\b(10|[2-9JQKA])[CDHS]\b|\([CDHS]\)",
+                         page.locator("#hint-out").inner_text())
     page.get_by_role("button", name="Draw a card").click()
     page.wait_for_function(
         "n => Number(document.getElementById('game-panel').dataset.move) > n", arg=number)

@@ -58,7 +58,9 @@ def test_friends_chat_rematch_profile_block(page, browser, stack, shot, assert_a
     line = other.locator("#chat-log .chat-text").first
     line.wait_for()
     assert line.inner_text() == text
-    assert other.locator("#chat-log b, #chat-log a").count() == 0  # never HTML
+    # never HTML (the author's name is the one link: to their profile)
+    assert other.locator("#chat-log .chat-text b, #chat-log .chat-text a").count() == 0
+    assert other.locator("#chat-log a.name").first.get_attribute("href") == f"/players/{alice}"
     other.get_by_label("Message").fill("hi!")
     other.get_by_role("button", name="Send").click()
     page.locator("#chat-log .chat-text", has_text="hi!").wait_for()

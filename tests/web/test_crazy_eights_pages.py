@@ -149,7 +149,7 @@ def test_the_game_page_in_german(client, alice, solo):
     client.force_login(alice)
     html = client.get(f"/games/{solo.pk}").content.decode()
     assert '<html lang="de">' in html
-    for words in ("Nachziehstapel", "Deine Hand", "So spielt man Verrückte Achten",
+    for words in ("Nachziehstapel", "Deine Hand", "So spielt man Crazy 8s",
                   "im Uhrzeigersinn", "Welche Farbe wünschst du dir?"):
         assert words in html, words
     page = client.get("/games/new").content.decode()

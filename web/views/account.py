@@ -15,6 +15,7 @@ from rest_framework.exceptions import ValidationError
 from accounts import services
 from accounts.api.serializers import RegisterInputSerializer, UserSerializer
 from accounts.models import Language, TurnEmails
+from accounts.validators import DISPLAY_NAME_MAX_LENGTH
 from config.errors import ApiError
 from games.notifications.services import push
 from social import selectors as social_selectors
@@ -122,6 +123,7 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         "errors": errors,
         "saved": saved,
         "resent": request.GET.get("resent", ""),
+        "display_name_max": DISPLAY_NAME_MAX_LENGTH,
         "language_choices": Language.choices,
         "turn_email_choices": TurnEmails.choices,
         "blocked": social_selectors.blocked_players(user=user),

@@ -6,8 +6,9 @@ from functools import wraps
 from types import SimpleNamespace
 from typing import Any
 
-from django.http import HttpRequest
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.api.throttles import AddressThrottle, LoginThrottle
@@ -52,6 +53,11 @@ def field_errors(detail: Any) -> dict[str, list[str]]:
     return {"general": [str(detail)]}
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for whatever the page's icon link says: the icon."""
+    return redirect(static("web/favicon.svg"), permanent=True)
+
+
 def page_errors(view):
     """A service's refusal (no such game, not your game, no puzzle that day) as a page with the
     same status and the translated message, instead of a server error."""
@@ -62,6 +68,10 @@ def page_errors(view):
             return view(request, *args, **kwargs)
         except ApiError as exc:
             context = {"message": exc.message, "code": exc.code}
-            return render(request, "web/error.html", context, status=exc.status)
+            response = render(request, "web/error.html", context, status=exc.status)
+            wait = exc.details.get("retry_after")
+            if exc.status in (429, 503) and isinstance(wait, int):
+                response["Retry-After"] = str(wait)
+            return response
 
     return wrapped

@@ -8,11 +8,12 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.exceptions import ValidationError
 
 from config.errors import ApiError
-from games import kinds, selectors, services
+from games import errors, kinds, selectors, services
 from social import selectors as social_selectors
 from web import new_game as forms
 from web import pages
@@ -43,6 +44,26 @@ def home(request: HttpRequest) -> HttpResponse:
         "finished": _summaries(request.user, "finished", FINISHED_SHOWN),
     }
     return render(request, "web/home.html", context)
+
+
+@login_required
+@require_GET
+def games_lists(request: SignedInRequest) -> HttpResponse:
+    """The lists of the home page alone (and the badge), re-rendered when the player's event
+    stream reports one of their games: a new game, a turn that came back, a result."""
+    context = {
+        "active": _summaries(request.user, "active"),
+        "waiting": _summaries(request.user, "waiting"),
+        "finished": _summaries(request.user, "finished", FINISHED_SHOWN),
+    }
+    return render(request, "web/_games_lists.html", context)
+
+
+@login_required
+@require_GET
+def badge(request: SignedInRequest) -> HttpResponse:
+    """The menu's "waiting for you" badge alone (any page follows it through the stream)."""
+    return render(request, "web/_badge.html")
 
 
 @login_required
@@ -89,12 +110,19 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
     view = selectors.player_view(game=game, seat_index=seat.index, with_coach=True)
     history = selectors.move_history(game=game, seat_index=seat.index)
     kind = kinds.get(game.kind)
+    usernames = {p["seat"]: p["username"] for p in view["players"]}  # names lead to profiles
     for entry in history:
+        entry["username"] = usernames.get(entry["seat"])
         entry["description"] = kind.describe_move(
             kind=entry["kind"], notation=entry["notation"], is_timeout=entry["is_timeout"],
             mine=entry["mine"],
         )
+    to_move = next((p for p in view["players"] if p["seat"] == view["to_move"]), None)
     context = {
+        # the server plays this turn now: no countdown to watch
+        "computer_to_move": bool(to_move and (to_move["is_computer"] or to_move["away"])),
+        # nobody to talk to against computers only
+        "chat": any(not p["is_computer"] and not p["is_you"] for p in view["players"]),
         "game": view,
         "title": kind.title,
         "history": history,
@@ -104,8 +132,88 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
         "panel_template_name": kind.web.panel,
         "rematch": social_selectors.rematch_state(game=view, user=request.user),
     }
+    if game.is_over:
+        context["game_over"] = game_over(game, seat.index, view, history)
     context.update(pages.kind_context(request, view, history))
+    # a kind may tell how to play on the page (taps) instead of the API's notation
+    rewrite = context.pop("howto_for_page", None)
+    if rewrite is not None:
+        context["howto"] = rewrite(context["howto"])
     return context
+
+
+def _ending(view: dict[str, Any], history: list[dict[str, Any]]) -> str:
+    """How the game ended, in words (the kind's own terminations and the service's)."""
+    termination = (view["result"] or {}).get("termination")
+    by_name = {p["seat"]: p["name"] for p in view["players"]}
+    last = history[-1] if history else None
+    if termination == "resignation":
+        resigned = next((m for m in reversed(history) if m["kind"] == "resign"), None)
+        if resigned is not None and resigned["mine"]:
+            return _("You resigned.")
+        if resigned is not None:
+            return _("%(name)s resigned.") % {"name": resigned["player"]}
+        return _("A player resigned.")
+    if termination == "scoreless_turns":
+        timed_out = any(m["is_timeout"] for m in history[-6:])
+        return (_("Six turns in a row scored nothing (turns whose time ran out count as "
+                  "passes).") if timed_out else _("Six turns in a row scored nothing."))
+    if termination == "rack_emptied" and last is not None:
+        if last["mine"]:
+            return _("You laid your last tile with the bag empty.")
+        return _("%(name)s laid their last tile with the bag empty.") % {
+            "name": by_name.get(last["seat"])}
+    if termination == "target_reached":
+        return _("A player reached the match's points goal.")
+    if termination == "awarded":
+        return _("A moderator awarded the game.")
+    if termination == "aborted":
+        return _("The game was stopped before its end.")
+    return ""
+
+
+def game_over(
+    game: Any, seat_index: int, view: dict[str, Any], history: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What the end of a game says: how it ended, the final scores (best first), the player's
+    "% of best" and best move of the game (the same figures as GET games/{id}/analysis), and
+    whether "Play again" (same seats, turn time, rating and settings) is offered."""
+    result = view["result"] or {}
+    players = sorted(view["players"], key=lambda p: -p["score"])
+    out: dict[str, Any] = {
+        "ending": _ending(view, history),
+        "players": players,
+        "adjustments": result.get("adjustments"),
+        "again": result.get("termination") != "cancelled",
+        "analysis": None,
+    }
+    if kinds.get(game.kind).analysed_move_kinds:
+        analysis = selectors.game_analysis(game=game, seat_index=seat_index, history=history)
+        mine = next((s for s in analysis["seats"] if s["is_you"]), None)
+        analysed = [m for m in analysis["moves"] if m["mine"] and m["best_score"] is not None]
+        out["analysis"] = {
+            "complete": analysis["complete"],
+            "percent": mine and mine["average_percent_of_best"],
+            "moves": mine["moves_analysed"] if mine else 0,
+            "best": max(analysed, key=lambda m: m["score"], default=None),
+            "missed": max((m for m in analysed if m["best_score"] > m["score"]),
+                          key=lambda m: m["best_score"] - m["score"], default=None),
+        }
+    return out
+
+
+@login_required
+@require_POST
+@page_errors
+def play_again(request: SignedInRequest, game_id: int) -> HttpResponse:
+    """A new game with the same seats (the computer's level, the same people), turn time,
+    rating and settings as a game that is over."""
+    game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
+    if not game.is_over:
+        raise errors.game_not_over()
+    new = services.create_game(
+        user=request.user, **selectors.play_again_settings(game=game, seat_index=seat.index))
+    return redirect("web:game", game_id=new.pk)
 
 
 @login_required
@@ -113,6 +221,9 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
 @page_errors
 def game_page(request: SignedInRequest, game_id: int) -> HttpResponse:
     context = _game_context(request, game_id)
+    # the player's first game of this kind: the page may show its first-game tips
+    context["first_of_kind"] = selectors.player_games(user=request.user).filter(
+        kind=context["game"]["kind"]).count() <= 1
     return HttpResponse(pages.page_template(context["game"]["kind"]).render(context, request))
 
 

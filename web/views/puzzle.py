@@ -63,7 +63,8 @@ def puzzle_page(request: SignedInRequest, day: str | None = None) -> HttpRespons
     leaders = []
     if attempt is not None or puzzle.date < today:
         leaders = [
-            {"rank": e.rank, "player": e.user.public_name, "score": e.score,
+            {"rank": e.rank, "player": e.user.public_name, "username": e.user.username,
+             "score": e.score,
              "percent": selectors.percent_of_best(e.score, puzzle.best_score),
              "you": e.user_id == request.user.pk}
             for e in selectors.leaderboard(puzzle)[:LEADERBOARD_SHOWN]
@@ -77,7 +78,9 @@ def puzzle_page(request: SignedInRequest, day: str | None = None) -> HttpRespons
         "streak": streak,
         "best_streak": best_streak,
         "can_play": body["open"] and attempt is None,
-        "previous_day": (puzzle.date - timedelta(days=1)).isoformat(),
+        # no link to a day without a puzzle (the first day's "day before" was a 404)
+        "previous_day": (puzzle.date - timedelta(days=1)).isoformat()
+        if selectors.has_puzzle(puzzle.date - timedelta(days=1)) else None,
         "is_today": puzzle.date == today,
     }
     return render(request, "web/puzzle.html", context)

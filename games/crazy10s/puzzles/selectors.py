@@ -49,6 +49,11 @@ def rank_of(attempt: PuzzleAttempt) -> int:
     return ahead.count() + 1
 
 
+def has_puzzle(day: date) -> bool:
+    """Whether a puzzle of ``day`` is stored (the first day has no day before it)."""
+    return Puzzle.objects.filter(date=day).exists()
+
+
 def leaderboard(puzzle: Puzzle) -> QuerySet[WithAnnotations[PuzzleAttempt, Ranked]]:
     """Attempts in leaderboard order, each annotated with its ``rank`` (1-based)."""
     return (

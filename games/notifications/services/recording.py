@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 
 from games import dispatch
 from games.models import Seat
@@ -16,12 +17,27 @@ from games.notifications.services import push
 from games.notifications.services._common import _claim
 
 
-def _record(key: str, game_id: int, **fields) -> None:
-    event, created = NotificationEvent.objects.get_or_create(
-        key=key, defaults={"game_id": game_id, **fields}
-    )
-    if created:
-        event_id = event.pk
+def _record(key: str, game_id: int, *, kind: str, seat_index: int | None = None,
+            move_number: int = 0, recipient_id: int | None = None) -> None:
+    """Insert the outbox row unless its key is there already, in one statement (a move's
+    write path counts its queries): ``INSERT ... ON CONFLICT DO NOTHING RETURNING``, which
+    PostgreSQL and SQLite both speak, instead of a read, a savepoint and an insert."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(c) for c in (
+        "key", "kind", "game_id", "seat_index", "move_number", "recipient_id", "created_at",
+        "processed_at", "attempts", "last_error",
+    ))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(NotificationEvent._meta.db_table)} ({columns})"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, NULL, 0, '')"
+            f" ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}",
+            [key, kind, game_id, seat_index, move_number, recipient_id,
+             connection.ops.adapt_datetimefield_value(timezone.now())],
+        )
+        row = cursor.fetchone()
+    if row is not None:
+        event_id = row[0]
         transaction.on_commit(lambda: dispatch.enqueue_event(event_id))
 
 

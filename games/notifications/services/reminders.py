@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import ApiError
 from games import errors
+from games.correspondence.selectors import paused_by_vacation
 from games.models import TURN_HOURS_CHOICES, Game, Seat
 from games.notifications.models import Kind, PushKind, SentNotification, Status
 from games.notifications.services import push
@@ -39,7 +40,7 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
                 turn_seconds__isnull=True,  # a table's short turns get no reminder
                 turn_deadline__gt=now,
                 turn_deadline__lte=now + reminder_lead(hours),
-            )
+            ).exclude(paused_by_vacation())  # on vacation: no reminder (the clock stands)
         )
         for game in games:
             if game.current_seat is None:

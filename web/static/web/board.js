@@ -24,11 +24,38 @@
     return staged.map((s) => s.sq + "=" + (s.wild ? "*" : "") + s.digit).join(" ");
   }
 
+  let refusal = null;  // the refusal shown ({message, code, squares}): an update keeps it
   function showError(message) {
     const node = $("#move-error");
+    if (!message) { markRefused([]); refusal = null; }
     if (!node) return;
     node.textContent = message || "";
     node.hidden = !message;
+  }
+
+  // The squares a refusal names: its square, or every square of its line ("f6-f7").
+  function refusedSquares(details) {
+    if (!details) return [];
+    const out = [];
+    if (typeof details.square === "string") out.push(details.square);
+    const line = details.line;
+    const at = (sq) => { const m = /^([a-z])(\d{1,2})$/.exec(sq || ""); return m && [m[1].charCodeAt(0), Number(m[2])]; };
+    const start = line && at(line.start), end = line && at(line.end);
+    if (start && end) {
+      for (let c = Math.min(start[0], end[0]); c <= Math.max(start[0], end[0]); c++) {
+        for (let r = Math.min(start[1], end[1]); r <= Math.max(start[1], end[1]); r++) {
+          out.push(String.fromCharCode(c) + r);
+        }
+      }
+    }
+    return out;
+  }
+  function markRefused(squares) {
+    $$(".board .c.refused").forEach((cell) => cell.classList.remove("refused"));
+    squares.forEach((sq) => {
+      const cell = $('.board .c[data-sq="' + sq + '"]');
+      if (cell) cell.classList.add("refused");
+    });
   }
 
   function render() {
@@ -121,7 +148,7 @@
       if (digit === "") { cell.focus(); return; }
       wild = true;
     }
-    staged.push({ sq: cell.dataset.sq, index: index, digit: digit, wild: wild });
+    staged.push({ sq: cell.dataset.sq, index: index, digit: digit, wild: wild, tile: tile.dataset.t });
     selected = null;
     changed();
     cell.focus();
@@ -146,14 +173,26 @@
       }
     } catch (e) { showError(texts().network); return false; }
     if (r.status === 200 || r.status === 201) {
-      staged = []; selected = null; swapping = false; swapSet = new Set();
+      staged = []; selected = null; swapping = false; swapSet = new Set(); refusal = null;
       if (isPuzzle()) window.location.reload();
       else { C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); }
       return true;
     }
+    const code = r.body && r.body.error && r.body.error.code;
+    if (code === "stale_move_number" || code === "not_your_turn") {
+      // The game moved on under this page (another tab, the other player): show it now,
+      // keeping what is staged where it still fits, instead of asking for a reload.
+      refusal = { message: texts().moved_on, code: code, squares: [] };
+      showError(texts().moved_on);
+      C10S.refreshPanel();
+      return false;
+    }
     showError((r.body && r.body.error && r.body.error.message) || String(r.status));
     const error = $("#move-error");
     if (error && r.body && r.body.error) error.dataset.code = r.body.error.code;
+    if (r.body && r.body.error) markRefused(refusedSquares(r.body.error.details));
+    refusal = { message: error && error.textContent, code: error && error.dataset.code,
+                squares: r.body && r.body.error ? refusedSquares(r.body.error.details) : [] };
     return false;
   }
 
@@ -255,10 +294,64 @@
   }
 
   function reset() {
-    staged = []; selected = null; swapping = false; swapSet = new Set();
+    staged = []; selected = null; swapping = false; swapSet = new Set(); refusal = null;
     setupBoard(); render();
   }
+
+  // After an update (the other player's move, a computer's, a second event of the same
+  // move): keep what the player was doing where it is still possible on the new panel.
+  // A staged tile stays if its square is still empty and its rack tile is the same tile;
+  // the chosen tile and the swap choice stay while the rack is the same; nothing stays once
+  // it is not the player's turn (staging is only offered then).
+  function keep() {
+    const tileAt = (i) => $('.rack .tile[data-i="' + i + '"]');
+    const sameTile = (i, t) => { const tile = tileAt(i); return Boolean(tile) && tile.dataset.t === t; };
+    if (!myTurn() || isPuzzle()) { reset(); return; }
+    staged = staged.filter((s) => {
+      const cell = $('.board .c[data-sq="' + s.sq + '"]');
+      return cell && cell.dataset.d === undefined && sameTile(s.index, s.tile);
+    });
+    if (selected !== null && (!sameTile(selected, selectedTile) || staged.some((s) => s.index === selected))) {
+      selected = null;
+    }
+    swapSet = new Set(Array.from(swapSet).filter((i) => sameTile(i, swapTiles[i])));
+    if (swapping && !$("#swap")) { swapping = false; swapSet = new Set(); }
+    setupBoard(); render();
+    if (staged.length) preview();
+    if (refusal && refusal.message) {
+      const kept = refusal;
+      showError(kept.message);
+      const node = $("#move-error");
+      if (node && kept.code) node.dataset.code = kept.code;
+      markRefused(kept.squares);
+      refusal = kept;
+    }
+  }
+  // What the chosen rack places hold, to tell the same tile after a re-render.
+  let selectedTile = null;
+  let swapTiles = {};
+  document.addEventListener("htmx:beforeSwap", function () {
+    selectedTile = selected === null ? null : ($('.rack .tile[data-i="' + selected + '"]') || { dataset: {} }).dataset.t;
+    swapTiles = {};
+    swapSet.forEach((i) => { swapTiles[i] = ($('.rack .tile[data-i="' + i + '"]') || { dataset: {} }).dataset.t; });
+  });
   document.addEventListener("DOMContentLoaded", reset);
+
+  // The first game's tips, until the player closes them (remembered on this device).
+  const TIPS_CLOSED = "c10s-first-tips-closed";
+  document.addEventListener("DOMContentLoaded", function () {
+    const tips = $("#first-tips");
+    if (!tips) return;
+    let closed = false;
+    try { closed = window.localStorage.getItem(TIPS_CLOSED) === "1"; } catch (e) { /* private mode */ }
+    tips.hidden = closed;
+    $("#first-tips-close").addEventListener("click", function () {
+      tips.hidden = true;
+      try { window.localStorage.setItem(TIPS_CLOSED, "1"); } catch (e) { /* private mode */ }
+      const status = $("#turn-status");
+      if (status) { status.tabIndex = -1; status.focus(); }
+    });
+  });
   // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one,
   // and keep the keyboard where it was (the same control, else the turn's status line).
   let focusId = null;
@@ -273,7 +366,7 @@
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (!panel()) return;
-    reset();
+    keep();
     if (focusId) {
       const target = $(focusId) || $("#turn-status");
       if (target) {

@@ -8,6 +8,7 @@
   const C10S = (window.C10S = window.C10S || {});
   let chosen = [];  // card names, in the order they will be laid
   let sending = false;
+  let movedOn = false;  // the "game moved on" note stays through the refresh it asked for
 
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
@@ -16,7 +17,11 @@
   const myTurn = () => Boolean(panel() && panel().dataset.yourTurn === "1");
   const rankOf = (name) => name.slice(0, -1);
   const SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-  const shown = (name) => rankOf(name) + SYMBOLS[name.slice(-1)];  // "10H" -> "10♥"
+  // "QS" -> the card's own label in the page's language ("Queen of spades")
+  const said = (name) => {
+    const card = $('.hand .card[data-card="' + name + '"]');
+    return card ? card.getAttribute("aria-label").split(",")[0] : rankOf(name) + SYMBOLS[name.slice(-1)];
+  };
   const errorOf = (r) => (r.body && r.body.error && r.body.error.message) || String(r.status);
 
   function say(id, message) {
@@ -34,7 +39,7 @@
     });
     const play = $("#play");
     if (play) play.disabled = chosen.length === 0 || sending;
-    say("selection", chosen.length ? texts().selected + " " + chosen.map(shown).join(" ") : "");
+    say("selection", chosen.length ? texts().selected + " " + chosen.map(said).join(", ") : "");
   }
 
   function choose(card) {
@@ -89,6 +94,14 @@
     sending = false;
     if (r.status === 200 || r.status === 201) {
       chosen = []; C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); return;
+    }
+    const code = r.body && r.body.error && r.body.error.code;
+    if (code === "stale_move_number" || code === "not_your_turn") {
+      // the game moved on under this page: show it now instead of asking for a reload
+      C10S.refreshPanel();
+      say("move-error", texts().moved_on);
+      movedOn = true;
+      return;
     }
     render();
     say("move-error", errorOf(r));
@@ -167,7 +180,17 @@
   }
 
   function reset() { chosen = []; sending = false; if (panel()) render(); tick(); }
+  // The panel is replaced (outerHTML) after a move or an event: the cards chosen stay chosen
+  // while it is still my turn, they are all still in my hand and the first still fits.
+  function keep() {
+    if (sending) return;  // my own move's answer: send() starts afresh
+    const inHand = (name) => $('.hand .card[data-card="' + name + '"]');
+    const lead = chosen.length ? inHand(chosen[0]) : null;
+    if (!myTurn() || !lead || lead.dataset.first !== "1" || !chosen.every(inHand)) chosen = [];
+    if (panel()) render();
+    if (movedOn) { say("move-error", texts().moved_on); movedOn = false; }
+    tick();
+  }
   document.addEventListener("DOMContentLoaded", function () { reset(); setInterval(tick, 250); });
-  // The panel is replaced (outerHTML) after a move or an event: start afresh on the new one.
-  document.addEventListener("htmx:afterSettle", reset);
+  document.addEventListener("htmx:afterSettle", keep);
 })();

@@ -27,7 +27,14 @@
     li.className = "chat-line" + (m.by_you ? " mine" : "");
     li.dataset.id = m.id;
     const who = document.createElement("strong");
-    who.textContent = m.by_you ? (texts("chat-texts").you || m.name) : (m.name || "?");
+    const name = m.by_you ? (texts("chat-texts").you || m.name) : (m.name || "?");
+    // the author's profile (names are cut to their room: the whole one is the title)
+    const label = m.username && !m.by_you ? document.createElement("a") : document.createElement("span");
+    if (m.username && !m.by_you) label.href = "/players/" + encodeURIComponent(m.username);
+    label.className = "name";
+    label.title = name;
+    label.textContent = name;
+    who.appendChild(label);
     const text = document.createElement("span");
     text.className = "chat-text";
     text.textContent = m.text;
