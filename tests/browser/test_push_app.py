@@ -25,7 +25,13 @@ import pytest
 from accounts.models import User
 from games import services as game_services
 from games.notifications import services as notifications
-from games.notifications.models import EventKind, NotificationEvent, PushDelivery, PushKind
+from games.notifications.models import (
+    EventKind,
+    NotificationEvent,
+    PushDelivery,
+    PushKind,
+    PushSubscription,
+)
 from games.notifications.push import messages
 from games.notifications.services import push
 from tests.browser.conftest import VIEWPORTS, sign_up
@@ -138,6 +144,13 @@ def test_installable_app_offline_page_and_notifications(
 
         # A push of the server's own payload for this player (German) shows a notification.
         context.grant_permissions(["notifications"], origin=stack)
+        # The settings' button asks the browser to subscribe: headless Chromium has no push
+        # service, and the page says so (nothing is stored, no script error).
+        page.goto("/settings")
+        page.locator("#push-enable").click()
+        page.wait_for_function(
+            "document.getElementById('push-status').textContent.includes('Push-Dienst')")
+        assert not PushSubscription.objects.filter(user__username=name).exists()
         bob = user_factory("pushbob", display_name="Bob")
         monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240602)
         game = game_services.create_game(user=bob, opponent={"username": name})

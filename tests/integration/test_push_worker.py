@@ -121,3 +121,33 @@ def test_a_push_service_down_at_the_move_gets_the_push_when_it_is_back(
         back.close()
     row = PushDelivery.objects.get()
     assert row.status == PushStatus.SENT and row.attempts >= 2
+
+
+def test_a_lost_message_is_pushed_once_by_the_outbox_sweep(
+    push_worker, double, alice, bob, fixed_seed, make_client, monkeypatch
+):
+    """Redis refused the move's message (down at that moment): the outbox row is still there,
+    the sweep decides it later and the worker pushes it, once."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import dispatch
+    from games.notifications import services as notifications
+
+    phone = double.subscribe()
+    _subscribe(bob, phone)
+    game = services.create_game(user=alice, opponent={"username": "bob"})
+    real_send = dispatch.send
+    monkeypatch.setattr(dispatch, "send", lambda name, *args, **kw: False)  # broker down
+    _move(make_client(alice), game.pk, "g7=5 h7=5", 0)
+    time.sleep(1.0)
+    assert double.received == []
+    monkeypatch.setattr(dispatch, "send", real_send)  # back
+    later = timezone.now() + notifications.outbox_age() + timedelta(seconds=1)
+    assert notifications.sweep_outbox(now=later) >= 1
+    assert notifications.sweep_outbox(now=later) == 0
+    (received,) = double.wait_for(1)
+    time.sleep(1.5)
+    assert len(double.received) == 1, read_log(push_worker)
+    assert received.token == phone.token and received.payload["type"] == "turn"

@@ -148,7 +148,7 @@ def test_moving_clears_the_games_notification_on_every_device(
     for r in clears:
         assert r.payload["tag"] == f"game-{human_game.pk}" and "title" not in r.payload
         assert r.payload["badge"] == 0
-        assert (r.urgency, r.topic) == ("low", f"game-{human_game.pk}")
+        assert (r.urgency, r.topic) == ("normal", f"game-{human_game.pk}")
     # Nothing more to clear: the next turn event of the game claims no second clear.
     play(human_game, alice, "pass")
     _process_turn(3)

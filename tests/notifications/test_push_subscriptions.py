@@ -141,3 +141,14 @@ def test_push_settings_are_read_and_switched(alice_client, alice):
     bad = alice_client.patch("/api/v1/me/push", {"chat": "maybe"}, format="json")
     assert bad.status_code == 400
     assert PushSettings.objects.get(user=alice).chat is False
+
+
+def test_deleting_the_account_deletes_its_subscriptions(alice, bob, push_double,
+                                                        subscribe_device):
+    from accounts import services as accounts
+    from tests.helpers import PASSWORD
+
+    subscribe_device(alice, push_double)
+    subscribe_device(bob, push_double)
+    accounts.delete_account(user_id=alice.pk, password=PASSWORD)
+    assert list(PushSubscription.objects.values_list("user__username", flat=True)) == ["bob"]

@@ -28,7 +28,8 @@ from games.notifications.texts import LANGUAGES, text
 # Seconds a push service keeps an undelivered message (TTL) and how urgently it should wake a
 # phone (Urgency, RFC 8030 5.3), per kind of message. A turn waits a day for a phone that is
 # off; a reminder or a chat line is stale sooner; a clear must still reach a phone that comes
-# back a day later, but need not wake it.
+# back a day later, and soon enough that an old "your turn" does not linger ("low" would wait
+# for the charger and Wi-Fi).
 TTL = {
     PushKind.TURN: 24 * 3600,
     PushKind.CLEAR: 24 * 3600,
@@ -41,7 +42,7 @@ TTL = {
 }
 URGENCY = {
     PushKind.TURN: "high",
-    PushKind.CLEAR: "low",
+    PushKind.CLEAR: "normal",
     PushKind.NUDGE: "normal",
     PushKind.INVITE: "high",
     PushKind.DEALT: "high",

@@ -29,10 +29,14 @@
     const reg = await registration();
     let subscription = await reg.pushManager.getSubscription();
     if (!subscription) {
-      subscription = await reg.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: b64urlToBytes(settings.body.public_key),
-      });
+      try {
+        subscription = await reg.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: b64urlToBytes(settings.body.public_key),
+        });
+      } catch (error) {
+        return "noservice";  // the browser has no push service to subscribe with
+      }
     }
     const stored = await C10S.api("POST", "/api/v1/me/push/subscriptions", subscription.toJSON());
     if (stored.status !== 200 && stored.status !== 201) return "refused";

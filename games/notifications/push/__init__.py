@@ -1,0 +1,1 @@
+"""Web push delivery: the VAPID key (keys), what a push says (messages), posting it (delivery)."""
