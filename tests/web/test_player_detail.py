@@ -142,3 +142,9 @@ def test_the_first_crazy10s_game_has_its_tips_the_second_not(client, alice, ai_q
                                                        html.index("first-tips-close")) == 3
     second = services.create_game(user=alice, opponent={"ai": "beginner"})
     assert 'id="first-tips"' not in client.get(f"/games/{second.pk}").content.decode()
+
+
+def test_the_tips_are_not_shown_once_the_first_game_is_over(client, alice, bob, human_game):
+    services.resign(game_id=human_game.pk, user=bob)
+    client.force_login(alice)
+    assert 'id="first-tips"' not in client.get(f"/games/{human_game.pk}").content.decode()
