@@ -226,3 +226,25 @@ def test_drag_a_rack_tile_onto_the_board_and_zoom_on_a_phone(page, shot):
     assert page.locator(f'.board .c.staged[data-sq="{square}"]').count() == 1
     zoom.click()
     assert page.locator(".board-scroll.zoomed").count() == 0
+
+
+def test_a_stale_page_shows_the_game_as_it_is_now_by_itself(page):
+    sign_up(page)
+    game_id, number, move = start_playable_game(page)
+    page.evaluate("window.__same_page = true")
+    tap_move(page, move)
+    # the page believes in another move number (as after a move played in another tab)
+    page.evaluate(f"document.getElementById('game-panel').dataset.move = '{number + 3}'")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"document.getElementById('game-panel').dataset.move === '{number}'")
+    error = page.locator("#move-error")
+    error.wait_for()
+    assert error.inner_text() == "The game moved on meanwhile: here it is now."
+    assert "Reload" not in error.inner_text()
+    assert error.get_attribute("data-code") == "stale_move_number"
+    assert page.evaluate("window.__same_page") is True  # no reload
+    assert Game.objects.get(pk=game_id).move_number == number  # nothing played
+    # the staging is still there, and now it plays
+    page.locator('#preview[data-legal="true"]').wait_for()
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for_my_turn(page, after=number + 1)
