@@ -25,6 +25,7 @@ from games import dispatch
 from games import services as game_services
 from games.models import Game, Seat
 from games.moderation import reports
+from games.notifications.services import push
 from games.tables import services as tables
 from games.tables.models import Table
 
@@ -317,6 +318,7 @@ def delete_account(*, user_id: int, password: str) -> User:
         user.reminder_emails = user.result_emails = False
         user.save()
         Device.objects.filter(user=user).delete()
+        push.forget_user(user.pk)
         return user
 
 

@@ -10,7 +10,13 @@ uvicorn.workers.UvicornWorker -w 2``, as the Dockerfile; ``uvicorn``: ``uvicorn 
 as ``make run``) on a free localhost port, and lets each client
 play its own games against a human opponent (the client holds both players' tokens, so no
 computer turn interferes), choosing legal placements with the engine or passing. It prints
-moves/s and p50/p95 latency of both endpoints and their ratio.
+moves/s and p50/p95 latency of both endpoints and their ratio, the load average, and the CPU
+the clients themselves used.
+
+The clients share the server's cores, so they choose cheaply: the placements of at most three
+of the rack's digit tiles (a few hundred candidates instead of the full rack's tens of
+thousands with wilds), the first of them in a seeded order, or a pass. Their CPU time per move
+is printed so that a run where they competed with the server shows it.
 """
 
 from __future__ import annotations
@@ -88,6 +94,8 @@ class Timings:
     moves: list[float] = field(default_factory=list)
     me: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
+    client_cpu_moves: float = 0.0
+    load: tuple[float, float] = (0.0, 0.0)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def error(self, what: str) -> None:
@@ -133,11 +141,13 @@ class Client:
 
     def _choose(self, view: dict) -> str:
         board = parse_board("/".join(view["board"]), classic_layout(len(view["board"])))
-        rack = parse_rack("".join(view["rack"]))
-        placements = generate_placements(board, rack)
-        if not placements:
-            return "pass"
-        return format_move(self.rng.choice(placements[:50]).move)
+        digits = [t for t in parse_rack("".join(view["rack"])) if 0 <= t <= 9]
+        for _ in range(2):
+            subset = tuple(self.rng.sample(digits, min(3, len(digits))))
+            placements = generate_placements(board, subset)
+            if placements:
+                return format_move(self.rng.choice(placements[:20]).move)
+        return "pass"
 
     def play_one(self, timings: Timings) -> None:
         mover = 0 if self.views[0]["your_turn"] else 1
@@ -270,8 +280,12 @@ def main() -> None:
             _wait_until_up(base, server)
             clients = [Client(base, i) for i in range(args.clients)]
             timings = Timings()
+            cpu = time.process_time()
             move_secs = _run_phase(clients, args.seconds, Client.play_one, timings)
+            timings.client_cpu_moves = time.process_time() - cpu
+            load_moves = os.getloadavg()[0]
             me_secs = _run_phase(clients, args.seconds, Client.me_once, timings)
+            timings.load = (load_moves, os.getloadavg()[0])
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -290,8 +304,14 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
     print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint, {server}, PostgreSQL")
     move = line("POST games/{id}/moves", timings.moves, move_secs)
     me = line("GET me (no-op)", timings.me, me_secs)
-    print(f"ratio no-op/moves: throughput {me[0] / move[0]:.2f}x, "
-          f"p50 latency moves/no-op {move[1] / me[1]:.2f}x, p95 {move[2] / me[2]:.2f}x")
+    print(f"moves/no-op throughput: {100 * move[0] / me[0]:.1f} %; ratio no-op/moves "
+          f"{me[0] / move[0]:.2f}x, p50 latency moves/no-op {move[1] / me[1]:.2f}x, "
+          f"p95 {move[2] / me[2]:.2f}x")
+    per_move = 1000 * timings.client_cpu_moves / max(len(timings.moves), 1)
+    print(f"clients' own CPU while moving: {timings.client_cpu_moves:.1f} s "
+          f"({per_move:.1f} ms per move); load average (1 min) after the moves "
+          f"{timings.load[0]:.2f}, after GET me {timings.load[1]:.2f}; "
+          f"{os.cpu_count()} cores")
     if timings.errors:
         print(f"non-2xx responses: {timings.errors}")
 

@@ -1,10 +1,13 @@
 """Benchmark of the live event streams (GET /api/v1/events) on a real uvicorn server.
 
     .venv/bin/python bench/events.py [--backend redis|db] [--moves 200] [--idle 1000]
+                                     [--cycles 10]
 
 1. Latency: a move committed in this process (services.submit_move, as a worker or another web
    process would) until the event arrives on the opponent's open stream: p50/p95/max.
-2. Memory: the server's RSS before and after opening ``--idle`` idle streams (httpx async).
+2. Memory: the server's RSS before and after opening ``--idle`` idle streams (httpx async), and
+   after closing them; with ``--cycles N`` then N more rounds of opening and closing them, the
+   RSS after each (a leak climbs round after round).
 
 It (re)creates the database ``c10s_sse_bench`` (``BENCH_DATABASE_URL``); ``--backend redis``
 uses ``BENCH_REDIS_URL`` (default redis://127.0.0.1:6379/6: a database of its own).
@@ -98,6 +101,8 @@ def main() -> None:
     parser.add_argument("--backend", choices=["redis", "db"], default="redis")
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--idle", type=int, default=1000)
+    parser.add_argument("--cycles", type=int, default=0,
+                        help="then open and close --idle streams this many times (leak check)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
@@ -154,8 +159,21 @@ def main() -> None:
                 return ok, after
 
             ok, after = asyncio.run(hold())
+            time.sleep(3)  # the server notices the closed connections
+            closed = rss_mb(server.pid)
             print(f"{ok} idle streams open on one uvicorn process: RSS {before:.0f} MB -> "
-                  f"{after:.0f} MB (+{after - before:.0f} MB)")
+                  f"{after:.0f} MB (+{after - before:.0f} MB); all closed: {closed:.0f} MB",
+                  flush=True)
+            # A leak grows with every round; memory the allocator keeps for reuse does not.
+            rounds = []
+            for _ in range(args.cycles):
+                asyncio.run(hold())
+                time.sleep(3)
+                rounds.append(rss_mb(server.pid))
+            if rounds:
+                print(f"open and close {args.idle} streams {args.cycles} times: RSS after each "
+                      f"round (MB) {' '.join(f'{r:.0f}' for r in rounds)}")
+            print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
         finally:
             stop_server(server)
 

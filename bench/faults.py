@@ -1,23 +1,31 @@
-"""Emails lost and 5xx answers under faults, measured through the HTTP API of a real gunicorn
-+ Celery worker (+ beat) on PostgreSQL and a private redis-server (see
-tests/integration/faults.py, which the fault suite also uses):
+"""Emails lost, 5xx answers and waits under faults, measured through the HTTP API of the
+service as production runs it (gunicorn with uvicorn workers, DEBUG off, a Celery worker,
+beat on its own; PostgreSQL and a private redis-server; see tests/integration/faults.py, which
+the fault suite also uses), with 200 moves per scenario:
 
 - ``redis``: Redis killed and restarted empty while players move -> emails lost of N moves;
-- ``db``: the worker's database refuses connections for 15 s -> emails lost of N moves;
-- ``hung``: Redis SIGSTOPped -> 5xx answers and the longest wait.
+- ``db``: the database refuses the worker's connections for 15 s and the web's for 5 s of
+  them -> emails lost, the web's answers meanwhile, log lines;
+- ``hung``: Redis SIGSTOPped -> 5xx answers and the longest wait;
+- ``kill``: the worker SIGKILLed in the middle of a computer turn, restarted 2 s later ->
+  seconds until the computer has answered, emails lost.
 
-    .venv/bin/python bench/faults.py [--code-root DIR] [--scenario redis,db,hung] [--wait 120]
+    .venv/bin/python bench/faults.py [--code-root DIR] [--scenario redis,db,hung,kill]
+                                     [--wait 120]
 
-``--code-root`` runs the web and the worker from another checkout (e.g. the code before a
-change: ``git archive 7344aca | tar -x -C /tmp/before``); the probe itself stays this one.
+``--code-root`` runs the service from another checkout (e.g. the code before a change:
+``git archive 7344aca | tar -x -C /tmp/before``); the probe itself stays this one.
 A fresh database ``c10s_faults_bench`` (``--database``) is created and migrated per scenario.
+Each line ends with the load average (1, 5, 15 min) when the scenario ended.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import psycopg
@@ -42,28 +50,37 @@ def run(scenario: str, code_root: Path, database: str, wait: float) -> dict:
     faults.migrate(code_root=code_root, env=faults.service_env(
         database_url=url, redis_url="redis://127.0.0.1:1/0", smtp_port=25))
     if scenario == "db":
-        proxy = faults.TcpProxy("127.0.0.1", 5432)
+        worker_proxy = faults.TcpProxy("127.0.0.1", 5432)
+        web_proxy = faults.TcpProxy("127.0.0.1", 5432)
         try:
-            worker_url = f"postgres://postgres@127.0.0.1:{proxy.port}/{database}"
-            with faults.Rig(code_root, url, worker_url) as rig:
-                return faults.db_outage(rig, proxy, wait=wait)
+            worker_url = f"{PG.replace('5432', str(worker_proxy.port))}/{database}"
+            web_url = f"{PG.replace('5432', str(web_proxy.port))}/{database}"
+            with faults.Rig(code_root, url, worker_url, web_url) as rig:
+                return faults.db_outage(rig, worker_proxy, web_proxy, wait=wait)
         finally:
-            proxy.close()
+            worker_proxy.close()
+            web_proxy.close()
+    if scenario == "kill":
+        marker = Path(tempfile.mkdtemp(prefix="c10s-kill-")) / "ai-turn-started"
+        with faults.Rig(code_root, url, worker_app=faults.SLOW_AI_APP,
+                        worker_extra_env=faults.slow_ai_env(marker)) as rig:
+            return faults.worker_killed(rig, wait=wait)
     with faults.Rig(code_root, url) as rig:
         if scenario == "redis":
             return faults.redis_restart(rig, wait=wait)
-        return faults.redis_hung(rig)
+        return faults.redis_hung(rig, wait=wait)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--code-root", type=Path, default=ROOT)
-    parser.add_argument("--scenario", default="redis,db,hung")
+    parser.add_argument("--scenario", default="redis,db,hung,kill")
     parser.add_argument("--database", default="c10s_faults_bench")
     parser.add_argument("--wait", type=float, default=120.0)
     args = parser.parse_args()
     for scenario in args.scenario.split(","):
         result = run(scenario, args.code_root.resolve(), args.database, args.wait)
+        result["load_average"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps({"scenario": scenario, **result}), flush=True)
 
 

@@ -9,6 +9,12 @@ class ProjectConfig(AppConfig):
     verbose_name = "Crazy10s Online"
 
     def ready(self) -> None:
-        from config import unknown_fields
+        from django.core.signals import got_request_exception
+
+        from config import unavailable, unknown_fields
 
         unknown_fields.install()  # every API body: fields nobody takes are refused
+        # A database or Redis outage raised in a middleware answers 503, not Django's 500.
+        got_request_exception.connect(
+            unavailable.note_request_exception, dispatch_uid="config.unavailable"
+        )

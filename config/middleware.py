@@ -16,7 +16,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from config import ratelimit
+from config import ratelimit, unavailable
 from config.exceptions import TOO_LARGE, server_error_envelope, too_large_envelope
 from config.logs import request_id_var
 
@@ -69,6 +69,9 @@ class RequestMiddleware:
         started = time.monotonic()
         try:
             response = self._refuse_too_large(request) or self.get_response(request)
+            if response.status_code == 500:
+                # An outage raised in a middleware, which Django turned into a 500 itself.
+                response = unavailable.outage_response(request) or response
             response[REQUEST_ID_HEADER] = request_id
             ratelimit.add_headers(request, response)
             # This line replaces Django's "Not Found: /path" warnings (django.request).

@@ -11,13 +11,14 @@
   (with the error envelope) and the response headers; views list their specific errors.
 """
 
+import json
 from typing import Any
 
 from django.core.validators import RegexValidator
 from drf_spectacular import openapi
 from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.extensions import OpenApiAuthenticationExtension, OpenApiSerializerExtension
-from drf_spectacular.plumbing import build_bearer_security_scheme_object
+from drf_spectacular.plumbing import ResolvedComponent, build_bearer_security_scheme_object
 from rest_framework import serializers
 
 from config.fields import NewPasswordField, password_rules
@@ -85,9 +86,20 @@ class AutoSchema(openapi.AutoSchema):
 
 
 class CrossFieldRules(OpenApiSerializerExtension):
-    """Adds JSON Schema keywords to a serializer's generated request schema: the rules its
-    ``validate()`` enforces across fields (subclasses name ``target_class``, ``rules`` and
-    per-property ``properties``)."""
+    """The request schema of a serializer whose ``validate()`` enforces a rule across fields
+    ("one of these keys", "a digit unless it is a wild"): a ``oneOf`` (exclusive) or ``anyOf``
+    of whole objects, one per way of filling the form, each its own component
+    (``<name>Input<Key>Request``, after the key it requires). Subclasses name ``target_class``,
+    ``rules`` (``{"oneOf" | "anyOf": [{"required": [...], "properties": {...}}, ...]}``: what
+    each way requires, and how it narrows its properties) and ``properties`` (narrowed in every
+    way).
+
+    Generators type whole objects only: "properties + oneOf of required" became, in
+    openapi-python-client, one class per branch holding that branch's keys alone (a tile
+    without its square) or an untyped ``Any``, and openapi-typescript dropped the rule.
+    In a ``oneOf`` a way leaves out the keys that the others require (a seat is
+    ``{"you": true}`` or ``{"computer": ...}``, never both); in an ``anyOf`` it keeps them
+    (a wild may name the digit it stands for)."""
 
     rules: dict = {}
     properties: dict = {}
@@ -96,9 +108,47 @@ class CrossFieldRules(OpenApiSerializerExtension):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         if direction != "request":
             return schema
-        for name, extra in self.properties.items():
-            schema["properties"][name] = {**schema["properties"][name], **extra}
-        return {**schema, **self.rules}
+        properties = {
+            name: _narrowed(prop, self.properties.get(name, {}))
+            for name, prop in schema["properties"].items()
+        }
+        (keyword, ways), = self.rules.items()
+        name = auto_schema._get_serializer_name(self.target, direction).removesuffix("Request")
+        refs = []
+        for way in ways:
+            others = {key for other in ways if other is not way for key in other["required"]}
+            left_out = others - set(way["required"]) if keyword == "oneOf" else set()
+            keep = set(properties) - left_out
+            narrowing = way.get("properties", {})
+            shape: dict[str, Any] = {
+                "type": "object",
+                "properties": {
+                    key: _narrowed(prop, narrowing.get(key, {}))
+                    for key, prop in properties.items() if key in keep
+                },
+                "required": sorted({*schema.get("required", []), *way["required"]}),
+                "additionalProperties": False,
+            }
+            if schema.get("description"):
+                shape["description"] = schema["description"]
+            label = "".join(part.capitalize() for part in way["required"][0].split("_"))
+            component = ResolvedComponent(
+                name=f"{name}{label}Request", type=ResolvedComponent.SCHEMA,
+                object=f"{name}{label}", schema=shape,
+            )
+            auto_schema.registry.register_on_missing(component)
+            refs.append(component.ref)
+        union: dict[str, Any] = {keyword: refs}
+        if schema.get("description"):
+            union["description"] = schema["description"]
+        return union
+
+
+def _narrowed(prop: dict[str, Any], narrowing: dict[str, Any]) -> dict[str, Any]:
+    """``prop`` with ``narrowing``'s keywords; a default the narrowed values exclude goes."""
+    if "enum" in narrowing or "type" in narrowing:
+        prop = {k: v for k, v in prop.items() if k != "default"}
+    return {**prop, **narrowing}
 
 
 class DeviceTokenScheme(OpenApiAuthenticationExtension):
@@ -155,16 +205,14 @@ def require_bodies_that_need_a_property(result: dict[str, Any], **_: Any) -> dic
     return result
 
 
-def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
-    """Every object a request body holds (the body, a nested object, each item of a list of
-    them) takes no property beyond its own: ``additionalProperties: false``, as the API refuses
-    any other field (``400 unknown_fields``). The rule fragments of ``CrossFieldRules`` (inline
-    ``oneOf``/``anyOf`` branches naming a few properties) are constraints, not objects, and stay
-    open."""
+def _request_objects(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every object schema a request body holds (the body, a nested object, each item of a
+    list of them, each way of a ``oneOf``/``anyOf``), each component once."""
     schemas = result.get("components", {}).get("schemas", {})
     seen: set[str] = set()
+    found: list[dict[str, Any]] = []
 
-    def close(schema: Any) -> None:
+    def walk(schema: Any) -> None:
         if not isinstance(schema, dict):
             return
         ref = schema.get("$ref", "")
@@ -172,25 +220,63 @@ def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
             name = ref.rsplit("/", 1)[-1]
             if name not in seen:
                 seen.add(name)
-                close(schemas.get(name))
+                walk(schemas.get(name))
             return
         for keyword in ("oneOf", "anyOf", "allOf"):
             for branch in schema.get(keyword, []):
                 nested = any(k in branch for k in ("oneOf", "anyOf", "allOf"))
                 if "$ref" in branch or branch.get("type") == "object" or nested:
-                    close(branch)
+                    walk(branch)
         if schema.get("type") == "object" and "properties" in schema:
-            schema.setdefault("additionalProperties", False)
+            found.append(schema)
             for prop in schema["properties"].values():
-                close(prop)
+                walk(prop)
         if schema.get("type") == "array":
-            close(schema.get("items"))
+            walk(schema.get("items"))
 
     for operations in result.get("paths", {}).values():
         for operation in operations.values():
             body = operation.get("requestBody") if isinstance(operation, dict) else None
             for media in (body or {}).get("content", {}).values():
-                close(media.get("schema"))
+                walk(media.get("schema"))
+    return found
+
+
+def close_request_objects(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Every object a request body holds takes no property beyond its own:
+    ``additionalProperties: false``, as the API refuses any other field (``400
+    unknown_fields``)."""
+    for schema in _request_objects(result):
+        schema.setdefault("additionalProperties", False)
+    return result
+
+
+def request_defaults_in_words(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """A request property the client may leave out says its default in its description, not
+    with ``default``: openapi-typescript (7, by default) makes every property that has a
+    ``default`` required in the components it types, so a TypeScript client had to send
+    ``wild`` with every tile and ``rated`` and ``turn_hours`` with every new game. (Request
+    components are their own, ``…Request``: answers keep their defaults.)"""
+    for schema in _request_objects(result):
+        required = set(schema.get("required", []))
+        for name, prop in schema["properties"].items():
+            if name in required or not isinstance(prop, dict) or "default" not in prop:
+                continue
+            default = json.dumps(prop.pop("default"))
+            words = prop.get("description", "").rstrip()
+            prop["description"] = f"{words}{chr(10) * 2 if words else ''}Default: {default}."
+    return result
+
+
+def anonymous_operations_without_security(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """An operation anyone may call (register, log in, reset a password) says so with
+    ``security: []``. drf-spectacular writes ``[{}]`` (one requirement, empty), which means the
+    same in OpenAPI, but generators read "a requirement": openapi-python-client then asks for an
+    ``AuthenticatedClient`` (a token) to register or to log in."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and operation.get("security") == [{}]:
+                operation["security"] = []
     return result
 
 

@@ -129,7 +129,8 @@ def _shared_codes(path: str, operation: dict[str, Any]) -> list[str]:
     codes = ["400", "405", "429", "500", "503"]
     if "requestBody" in operation:
         codes += ["413", "415"]
-    if {} not in operation.get("security", [{}]):  # {} marks anonymous access
+    security = operation.get("security", [])
+    if security and {} not in security:  # [] or a {} among them: anonymous access
         codes.append("401")
     if "{" in path:
         codes.append("404")

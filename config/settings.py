@@ -191,6 +191,7 @@ INSTALLED_APPS = [
     "games.notifications",
     "live",
     "games.tables",
+    "games.correspondence",  # vacations, the archive, exports, replays, spectators
     "social",
     "django_htmx",
     "web",  # the players' web client, served at /
@@ -271,7 +272,12 @@ DATABASE_URL = env_str("DATABASE_URL", "") or _DEFAULT_DB_URL
 try:
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0)
+            DATABASE_URL,
+            conn_max_age=env_int("DB_CONN_MAX_AGE", 0, minimum=0),
+            # A persistent connection is checked (SELECT 1) before the first query of each
+            # request that reuses it: one the database dropped (a restart, a failover) is
+            # replaced instead of failing the request.
+            conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
         )
     }
 except Exception as exc:  # dj_database_url raises several types on garbage
@@ -413,6 +419,23 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+# --- web push (games/notifications/push.py) ------------------------------------------------
+# The application server's VAPID key pair (RFC 8292): the private key (base64url of the raw
+# 32 bytes or of its DER, or a PEM), its public half derived from it. Without it push delivery
+# is off (logged once) and email works as before; `make run` makes a development pair under
+# var/ (VAPID_PRIVATE_KEY_FILE) the first time.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_PRIVATE_KEY_FILE = env_str("VAPID_PRIVATE_KEY_FILE", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:noreply@localhost")
+# Seconds to connect to / wait for a push service: a hung one never holds a worker long.
+PUSH_TIMEOUT_SECONDS = env_int("PUSH_TIMEOUT_SECONDS", 5, minimum=1)
+# A turn pushed to a device is emailed only if it is still waiting after this (unless the
+# player chose both); 0 emails at once, as without push.
+PUSH_EMAIL_DELAY_MINUTES = env_int("PUSH_EMAIL_DELAY_MINUTES", 15, minimum=0)
+# Subscriptions whose endpoint is plain http or a private/loopback address: only for
+# development and the tests' push service on loopback, never in production.
+PUSH_ALLOW_PRIVATE_ENDPOINTS = env_bool("PUSH_ALLOW_PRIVATE_ENDPOINTS", False)
+
 EMAIL_BACKEND = env_str(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"
@@ -453,6 +476,9 @@ REST_FRAMEWORK: dict[str, Any] = {
         "password_reset": env_str("THROTTLE_PASSWORD_RESET", "10/hour"),
         "password_reset_email": env_str("THROTTLE_PASSWORD_RESET_EMAIL", "3/hour"),
         "reports": env_str("THROTTLE_REPORTS", "30/hour"),
+        # tables: lookups and joins of codes that name no table, per user and per address
+        "table_misses": env_str("THROTTLE_TABLE_MISSES", "20/hour"),
+        "table_misses_address": env_str("THROTTLE_TABLE_MISSES_ADDRESS", "60/hour"),
     },
 }
 # --- throttling: trusted proxies, per-account login rate (config/throttling.py) ---------------
@@ -481,14 +507,17 @@ SPECTACULAR_SETTINGS: dict[str, Any] = {
         "GameKindEnum": "games.api.serializers.KIND_NAMES",
         "MoveKindEnum": "games.api.serializers.MOVE_KINDS",  # history and analysis
         "TrueEnum": [(True, True)],  # {"random": true}, a wild tile
+        "ReportInputReasonEnum": "games.moderation.models.Report.Reason",  # in both ways to report
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.require_bodies_that_need_a_property",
         "config.schema.close_request_objects",  # as config.unknown_fields enforces
+        "config.schema.request_defaults_in_words",  # omittable for openapi-typescript too
         "config.schema.add_links",  # where an answer leads (clients, Schemathesis's stateful run)
         "live.schema.add_event_streams",  # the async SSE views (live/) DRF cannot see
         "config.schema_responses.add_responses",  # every status and header an answer has
+        "config.schema.anonymous_operations_without_security",  # `security: []`, not [{}]
     ],
 }
 
@@ -556,9 +585,16 @@ CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
 CELERY_BEAT_LOCK_SECONDS = env_int("CELERY_BEAT_LOCK_SECONDS", 30, minimum=3)
 # Other apps add entries: CELERY_BEAT_SCHEDULE["name"] = {"task": ..., "schedule": ...}
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
+# A computer turn whose task has not started this long after the turn began (beyond the pause
+# between computer turns), and that no worker is playing, is queued again by the sweep
+# (games/turn_locks.py): a worker killed mid-turn keeps a player waiting seconds, not the
+# broker's visibility timeout.
+GAMES_AI_TURN_START_SECONDS = env_int("GAMES_AI_TURN_START_SECONDS", 4, minimum=1)
+GAMES_AI_SWEEP_SECONDS = env_int("GAMES_AI_SWEEP_SECONDS", 2, minimum=1)
 CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"] = {
     "task": "games.sweep_ai_turns",
-    "schedule": 30.0,  # re-queues computer turns left pending (e.g. a lost message)
+    # re-queues computer turns nobody plays (a lost message, a worker that died)
+    "schedule": float(GAMES_AI_SWEEP_SECONDS),
 }
 CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
     "task": "puzzles.ensure_daily_puzzles",
@@ -567,6 +603,10 @@ CELERY_BEAT_SCHEDULE["puzzles-ensure-daily"] = {
 CELERY_BEAT_SCHEDULE["clocks-sweep-expired-turns"] = {
     "task": "clocks.sweep_expired_turns",
     "schedule": 20.0,  # plays turns past their deadline as timeout passes
+}
+CELERY_BEAT_SCHEDULE["correspondence-end-vacations"] = {
+    "task": "correspondence.end_vacations",
+    "schedule": 60.0,  # ends vacations whose time is up: their turn clocks resume
 }
 CELERY_BEAT_SCHEDULE["social-sweep-ratings"] = {
     "task": "social.sweep_ratings",
@@ -662,7 +702,11 @@ if LOG_FORMAT not in {"text", "json"}:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "config.logs.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "config.logs.RequestIdFilter"},
+        # A database or Redis outage is answered 503 and logged once (config/unavailable.py).
+        "quiet_outage": {"()": "config.unavailable.QuietOutage"},
+    },
     "formatters": {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
         "json": {"()": "config.logs.JsonFormatter"},
@@ -675,5 +719,5 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
-    "loggers": {"django.request": {"level": "ERROR"}},
+    "loggers": {"django.request": {"level": "ERROR", "filters": ["quiet_outage"]}},
 }

@@ -21,6 +21,7 @@ import fcntl
 import hashlib
 import ipaddress
 import logging
+import math
 import threading
 import time
 import uuid
@@ -34,7 +35,7 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from config import ratelimit
+from config import ratelimit, redis_health
 from config.proxies import forwarded_client
 
 log = logging.getLogger(__name__)
@@ -161,6 +162,7 @@ def count(key: str, limit: int, window: int) -> Hit:
     except Exception:  # redis.ConnectionError, TimeoutError, OSError...: never a 500
         degraded_count += 1
         _cache_down_until = time.time() + CACHE_RETRY_SECONDS
+        redis_health.note_failure()  # the request's live events and messages skip it too
         log.warning("throttle %s not counted (cache unavailable): request allowed", key,
                     exc_info=True)
         return Hit(True, limit, float(window))
@@ -208,5 +210,63 @@ class AddressThrottle(AtomicThrottle):
         yield view.throttle_scope, _digest(client_address(request))
 
 
-__all__ = ["AddressThrottle", "AtomicThrottle", "Hit", "UserThrottle", "client_address",
-           "count", "hit", "parse_rate"]
+class MissThrottle:
+    """Counts only the requests that miss (a code that names nothing), per user and per client
+    address, at the ``scope`` and ``address_scope`` rates: guessing codes is what it stops,
+    while a player who opens the tables they were given is never counted.
+
+    Once either count is over its rate every request of the scope is refused until the window
+    frees a place, those that would hit as well: answering them would tell the guesser which
+    codes exist. ``check`` before the lookup, ``missed`` when it found nothing (it raises
+    ``Refused`` for the miss that went over). The cache unavailable: nothing is refused.
+    """
+
+    class Refused(Exception):
+        def __init__(self, wait: float) -> None:
+            super().__init__(wait)
+            self.wait = max(1.0, wait)
+
+    def __init__(self, scope: str, address_scope: str) -> None:
+        self.scope, self.address_scope = scope, address_scope
+
+    def _identities(self, request) -> list[tuple[str, str]]:
+        found = [(self.address_scope, _digest(client_address(request)))]
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            found.insert(0, (self.scope, str(user.pk)))
+        return found
+
+    @staticmethod
+    def _block_key(scope: str, identity: str) -> str:
+        return f"throttle:{scope}:{identity}:refusing-until"
+
+    def check(self, request) -> None:
+        now = time.time()
+        try:
+            keys = [self._block_key(*identity) for identity in self._identities(request)]
+            until = max((u for u in caches["default"].get_many(keys).values() if u), default=0)
+        except Exception:
+            log.warning("throttle %s not checked (cache unavailable): request allowed",
+                        self.scope)
+            return
+        if until > now:
+            raise self.Refused(until - now)
+
+    def missed(self, request) -> None:
+        rates = api_settings.DEFAULT_THROTTLE_RATES
+        for scope, identity in self._identities(request):
+            limit, window = parse_rate(rates[scope])  # type: ignore[arg-type]
+            counted = count(f"throttle:{scope}:{identity}", limit, window)
+            if counted.allowed:
+                continue
+            wait = max(counted.reset, 1.0)
+            try:
+                caches["default"].set(self._block_key(scope, identity), time.time() + wait,
+                                      math.ceil(wait))
+            except Exception:
+                log.warning("throttle %s: refusal not stored (cache unavailable)", scope)
+            raise self.Refused(wait)
+
+
+__all__ = ["AddressThrottle", "AtomicThrottle", "Hit", "MissThrottle", "UserThrottle",
+           "client_address", "count", "hit", "parse_rate"]

@@ -16,6 +16,8 @@ urlpatterns = [
     path("api/v1/", include("games.api.urls")),
     path("api/v1/", include("games.tables.api.urls")),
     path("api/v1/", include("social.api.urls")),
+    path("api/v1/", include("games.notifications.api_urls")),
+    path("api/v1/", include("games.correspondence.api.urls")),
     path("api/v1/puzzles/", include("games.crazy10s.puzzles.api.urls")),
     path("api/v1/notifications/", include("games.notifications.urls")),
     # Last: anything else under /api/ is a 404 in the error envelope, whatever DEBUG says.

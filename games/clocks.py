@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import services
+from games.correspondence.selectors import paused_by_vacation
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,7 @@ def expired_turns(*, now: datetime, limit: int = SWEEP_BATCH) -> list[tuple[int,
     """(game id, move number) of active games whose turn deadline has passed (index scan)."""
     return list(
         Game.objects.filter(status=Game.Status.ACTIVE, turn_deadline__lte=now)
+        .exclude(paused_by_vacation())  # the player to move is on vacation: the clock stands
         .order_by("turn_deadline")
         .values_list("pk", "move_number")[:limit]
     )
@@ -47,6 +49,8 @@ def time_out(*, game_id: int, move_number: int, now: datetime | None = None) -> 
         )
         if claimed is None:
             return False  # moved on, finished, or being handled by someone else right now
+        if Game.objects.filter(paused_by_vacation(), pk=game_id).exists():
+            return False  # a vacation began since the game was listed (checked under the lock)
         move = services.play_timeout(game_id=game_id, expected_move_number=move_number, now=now)
         return move is not None
 

@@ -25,6 +25,9 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from config import redis_health
+from config.unavailable import UNAVAILABLE_ERRORS
+
 log = logging.getLogger(__name__)
 
 # Task names are part of the deployment (queued messages and the beat schedule carry them):
@@ -42,6 +45,7 @@ NOTIFY_TURN = "notifications.notify_turn"
 NOTIFY_STARTED = "notifications.notify_started"
 NOTIFY_FINISHED = "notifications.notify_finished"
 SEND_NOTIFICATION = "notifications.send"
+SEND_PUSH = "notifications.send_push"
 SWEEP_NOTIFICATIONS = "notifications.sweep"
 SWEEP_OUTBOX = "notifications.sweep_outbox"
 PURGE_NOTIFICATIONS = "notifications.purge_old"
@@ -54,7 +58,7 @@ SWEEP_ACCOUNTS = "accounts.sweep"
 # A turn's deadline timer goes with the computer's turns: it makes the computer play.
 AI_TASKS = frozenset({PLAY_AI_TURN, EXPIRE_TURN})
 NOTIFY_TASKS = frozenset({
-    PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION,
+    PROCESS_EVENT, NOTIFY_TURN, NOTIFY_STARTED, NOTIFY_FINISHED, SEND_NOTIFICATION, SEND_PUSH,
     ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL,
 })
 # Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
@@ -86,16 +90,31 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
     """Queue task ``name`` now; False (logged) if the broker refused.
 
     A signature rather than ``send_task``: when the task is registered in this process it is
-    sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working."""
+    sent through the task itself, which keeps ``CELERY_TASK_ALWAYS_EAGER`` working.
+
+    Not even tried for a few seconds after this process found Redis failing
+    (config/redis_health.py), when the broker is Redis: with Redis hung each try costs the
+    caller seconds, and every message has a sweep that finds its work in the database."""
     global _last_refusal
+    broker_is_redis = _broker_is_redis()
+    if broker_is_redis and redis_health.failed_recently():
+        log.warning("not queued %s%r: Redis failed recently (its sweep sends it)", name, args)
+        return False
     try:
         options = {"countdown": countdown} if countdown > 0 else {}
         current_app.signature(name, args=args).apply_async(**options)
-    except Exception:
+    except Exception as exc:
         _last_refusal = time.monotonic()
-        log.warning("could not queue %s%r", name, args, exc_info=True)
+        if broker_is_redis and isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
+            redis_health.note_failure()  # not for a task that failed eagerly (tests)
+        log.warning("could not queue %s%r (%s: %s)", name, args, type(exc).__name__, exc)
         return False
     return True
+
+
+def _broker_is_redis() -> bool:
+    url = getattr(settings, "CELERY_BROKER_URL", "") or ""
+    return url.startswith(("redis://", "rediss://"))
 
 
 def broker_refused_recently() -> bool:
@@ -172,6 +191,11 @@ def enqueue_rating(game_id: int) -> bool:
 def enqueue_send(notification_id: int) -> bool:
     """Send one claimed email (``requeue_stuck`` sends it again if this is lost)."""
     return send(SEND_NOTIFICATION, notification_id)
+
+
+def enqueue_push(delivery_id: int) -> bool:
+    """Post one claimed push (``requeue_pushes`` sends it again if this is lost)."""
+    return send(SEND_PUSH, delivery_id)
 
 
 # --- accounts (accounts.services) ---------------------------------------------------------------

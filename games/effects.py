@@ -13,13 +13,24 @@ database.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.db import transaction
 
 from games import dispatch
 from games.models import Game, Move, Seat
 from games.notifications.services import recording
-from live import game_events
+from live import game_events, publisher
 from live.game_events import MoveFacts, Snapshot
+
+
+@contextmanager
+def one_publication() -> Iterator[None]:
+    """Around a write's ``transaction.atomic()``: the live events its commit publishes are
+    stored in one write (``live.publisher.batched``), not one per event and player."""
+    with publisher.batched():
+        yield
 
 
 def _after_commit(publish, game: Game, seats: list[Seat], *args) -> None:
@@ -85,3 +96,8 @@ def table_invitation(table_id: int, code: str, kind: str, user_id: int, host_id:
         table_id=table_id, code=code, kind=kind, user_id=user_id, host_id=host_id
     )
 
+
+
+def table_dealt(table_id: int, code: str, game_id: int, host_id: int) -> None:
+    """The host dealt: the seated people's pushes are claimed in the deal's transaction."""
+    recording.table_dealt(table_id=table_id, code=code, game_id=game_id, host_id=host_id)

@@ -61,6 +61,15 @@ def idempotency_key_reused() -> ApiError:
     )
 
 
+def idempotency_key_in_use() -> ApiError:
+    return ApiError(
+        "idempotency_key_in_use",
+        _("A request with this Idempotency-Key is still in progress. Try again in a moment."),
+        status=409,
+        details={"retry_after": 1},
+    )
+
+
 def idempotency_key_mismatch() -> ApiError:
     return ApiError(
         "idempotency_key_mismatch",

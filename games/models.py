@@ -10,7 +10,8 @@ from django.db import models
 
 from games.results import JSONArrayLength, result_problems
 
-TURN_HOURS_CHOICES = (1, 8, 24, 72, 168)
+# The short ones (1 h, 8 h) and the correspondence set of Lichess: 1, 2, 3, 5, 7, 10, 14 days.
+TURN_HOURS_CHOICES = (1, 8, 24, 48, 72, 120, 168, 240, 336)
 DEFAULT_TURN_HOURS = 72
 
 

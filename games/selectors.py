@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
@@ -22,7 +23,7 @@ from django.db.models import (
 from django.utils.translation import get_language
 
 from games import errors, kinds
-from games.kinds.base import GameKind
+from games.correspondence import selectors as vacations
 from games.models import Game, Move, Seat
 from games.results import CANCELLED, NOT_PLAYED, SERVICE_TERMINATIONS, result_problems
 
@@ -34,7 +35,11 @@ OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 def _seats_prefetch() -> Prefetch:
-    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+    # With the end of each player's running vacation: lists show it with no query per game.
+    seats = Seat.objects.select_related("user").annotate(
+        vacation_until=vacations.vacation_until_annotation()
+    )
+    return Prefetch("seats", queryset=seats.order_by("index"))
 
 
 def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> tuple[Game, Seat]:
@@ -49,14 +54,6 @@ def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> t
     if seat is None:
         raise errors.not_a_player()
     return game, seat
-
-
-def kind_of_game(*, game_id: int) -> GameKind:
-    """The kind of a game (404 if there is no such game): what its requests are read with."""
-    name = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
-    if name is None:
-        raise errors.game_not_found()
-    return kinds.get(name)
 
 
 def seat_of(game: Game, user: User) -> Seat | None:
@@ -190,19 +187,22 @@ def player_view(
     summary = kind.summary(state)
     active = game.status == Game.Status.ACTIVE
     position = kind.position(state, seat_index, over=game.is_over)
+    away_until = vacations.vacations_of(seats)
     view: dict[str, Any] = {
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
         "seat_count": game.seat_count,
         "players": [
-            _player(seat, seat_index, game.kind, summary.piece_counts[seat.index])
+            _player(seat, seat_index, game.kind, summary.piece_counts[seat.index],
+                    vacation_until=away_until.get(seat.index))
             for seat in seats
         ],
         **_turn(game, seat_index),
         "move_number": game.move_number,
-        "deadline": game.turn_deadline if active else None,
+        "deadline": _running_deadline(game, away_until),
         "turn_hours": game.turn_hours,
+        "turn_seconds": game.turn_seconds,
         "rated": game.rated,
         "created_at": game.created_at,
         "started_at": game.started_at,
@@ -224,6 +224,17 @@ def player_view(
             "scores": {"you": summary.scores[seat_index], "opponent": summary.scores[other]},
         })
     return view
+
+
+def _running_deadline(game: Game, away_until: dict[int, Any]) -> Any:
+    """The turn's deadline; None when over, or while the player to move is on vacation (the
+    clock stands still: ``games.correspondence``; the players' ``vacation_until`` says until
+    when)."""
+    if game.status != Game.Status.ACTIVE:
+        return None
+    if not game.turn_seconds and game.current_seat in away_until:
+        return None
+    return game.turn_deadline
 
 
 def _turn(game: Game, seat_index: int) -> dict[str, Any]:
@@ -249,7 +260,20 @@ def hint(*, game: Game, seat_index: int) -> dict[str, Any]:
     if not kind.offers_hints:
         raise errors.no_hints()
     active = game.status == Game.Status.ACTIVE
-    found = kind.hint(kind.load(game.state), seat_index if active else None)
+    state = kind.load(game.state)
+    seat = seat_index if active else None
+    try:
+        found = kind.hint(state, seat)
+    except Exception:
+        # A failing search answers the simplest legal move, never a 500.
+        fallback = kind.hint_fallback(state, seat)
+        if fallback is None:
+            raise
+        log.exception(
+            "hint failed, the simplest legal move suggested instead: game %s, move %s",
+            game.pk, game.move_number,
+        )
+        found = fallback
     return {"move": found.move, "reason": {"code": found.reason_code, "message": found.reason}}
 
 
@@ -263,7 +287,8 @@ def how_to_play(*, game: Game) -> dict[str, Any]:
 
 
 def _player(
-    seat: Seat, viewer: int, kind: str, piece_count: int | None = None
+    seat: Seat, viewer: int, kind: str, piece_count: int | None = None,
+    *, vacation_until: datetime | None = None,
 ) -> dict[str, Any]:
     who = describe_seat(seat, kind) or {}
     return {
@@ -277,6 +302,7 @@ def _player(
         "is_computer": seat.is_computer,
         "piece_count": piece_count,
         "away": seat.away,  # tables: the computer plays this seat meanwhile
+        "vacation_until": vacation_until,  # their correspondence turn clocks stand still
     }
 
 
@@ -324,20 +350,24 @@ def game_summary(*, game: Game, user: User) -> dict[str, Any]:
     assert seat is not None
     seats = _ordered_seats(game)
     opponent = _seat(seats, _other_seat(game, seat.index))
-    active = game.status == Game.Status.ACTIVE
+    away_until = vacations.vacations_of(seats)
     return {
         **kinds.get(game.kind).summary_fields(game.options),
         "id": game.pk,
         "kind": game.kind,
         "status": game.status,
         "seat_count": game.seat_count,
-        "players": [_player(s, seat.index, game.kind) for s in seats],
+        "players": [
+            _player(s, seat.index, game.kind, vacation_until=away_until.get(s.index))
+            for s in seats
+        ],
         **_turn(game, seat.index),
         "opponent": describe_seat(opponent, game.kind),
         "scores": {"you": seat.score, "opponent": opponent.score if opponent else 0},
         "move_number": game.move_number,
-        "deadline": game.turn_deadline if active else None,
+        "deadline": _running_deadline(game, away_until),
         "turn_hours": game.turn_hours,
+        "turn_seconds": game.turn_seconds,
         "created_at": game.created_at,
         "finished_at": game.finished_at,
         "result": result_for(game, seat.index),

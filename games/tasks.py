@@ -18,7 +18,7 @@ from django.db import InterfaceError, OperationalError
 from django.db.models import F, Q
 from django.utils import timezone
 
-from games import dispatch, services
+from games import dispatch, services, turn_locks
 from games.models import Game
 
 log = logging.getLogger(__name__)
@@ -43,8 +43,16 @@ def ai_turn_stale_after() -> timedelta:
     max_retries=5,
 )
 def play_ai_turn(game_id: int, expected_move_number: int) -> int | None:
-    """Play the computer's move; returns the new move number, or None if nothing was due."""
-    move = services.play_ai_turn(game_id=game_id, expected_move_number=expected_move_number)
+    """Play the computer's move; returns the new move number, or None if nothing was due.
+
+    Under the game's turn lock (games/turn_locks.py), which tells the sweep that this turn is
+    being played; a second message for the same turn finds it held and leaves the turn to the
+    worker that holds it (the sweep queues it again if that worker dies)."""
+    with turn_locks.playing(game_id) as mine:
+        if not mine:
+            log.info("the computer's turn of game %s is being played by another worker", game_id)
+            return None
+        move = services.play_ai_turn(game_id=game_id, expected_move_number=expected_move_number)
     return move.number if move is not None else None
 
 
@@ -67,15 +75,40 @@ def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
     return True
 
 
+def ai_turn_start_after() -> timedelta:
+    """How long a computer turn may wait for its task to start before the sweep queues it
+    again, when the database can tell whether a worker plays it (games/turn_locks.py): the
+    pause between computer turns plus ``GAMES_AI_TURN_START_SECONDS``."""
+    pause = float(getattr(settings, "GAMES_AI_PAUSE_SECONDS", 0))
+    return timedelta(seconds=pause + settings.GAMES_AI_TURN_START_SECONDS)
+
+
 @shared_task(name=dispatch.SWEEP_AI_TURNS)
 def sweep_ai_turns() -> int:
-    """Re-queue computer turns pending longer than ``ai_turn_stale_after()`` (lost messages).
+    """Re-queue computer turns that nobody is playing: lost messages, and messages taken by a
+    worker that died (a SIGKILL, a lost host).
 
-    Each turn is re-queued at most once per that interval (a cache key per game and move
-    number), so a backlog of slow messages is not topped up with duplicates on every sweep.
+    With PostgreSQL a turn pending for ``ai_turn_start_after()`` (a few seconds) is queued
+    again unless a worker holds its turn lock; without it (SQLite) only once it has been
+    pending for ``ai_turn_stale_after()``, past the broker's visibility timeout, when a taken
+    message would have come back by itself. Each turn is re-queued at most once per
+    ``ai_turn_stale_after()`` (a cache key per game and move number), so a backlog of slow
+    messages is not topped up with duplicates on every sweep; the task is idempotent anyway.
+    One sweep at a time (its own advisory lock): a slow sweep and the next beat's never both
+    re-queue.
     """
+    with turn_locks.sweeping() as mine:
+        if not mine:
+            log.info("another computer-turn sweep is running: this one stands down")
+            return 0
+        return _sweep_ai_turns()
+
+
+def _sweep_ai_turns() -> int:
     stale_after = ai_turn_stale_after()
-    cutoff = timezone.now() - stale_after
+    now = timezone.now()
+    knows_running = turn_locks.supported()
+    cutoff = now - (ai_turn_start_after() if knows_running else stale_after)
     candidates = list(
         Game.objects.filter(
             # One filter(): the same seat row must be the one to move and played by the
@@ -89,10 +122,12 @@ def sweep_ai_turns() -> int:
     pending = [
         (game_id, move_number)
         for game_id, move_number in candidates
-        if _claim_requeue(game_id, move_number, stale_after)
+        if not (knows_running and turn_locks.being_played(game_id))
+        and _claim_requeue(game_id, move_number, stale_after)
     ]
     for game_id, move_number in pending:
-        log.info("re-queueing computer turn of game %s at move %s", game_id, move_number)
+        log.info("re-queueing computer turn of game %s at move %s (no worker is playing it)",
+                 game_id, move_number)
         dispatch.enqueue_ai_turn(game_id, move_number)
     return len(pending)
 

@@ -116,7 +116,10 @@ EVENTS: dict[str, dict[str, Any]] = {
 
 
 def component_name(type_: str) -> str:
-    return "".join(part.title() for part in type_.split("_")) + "Event"
+    """``LiveRoundOverEvent``: "Live" keeps the stream's events apart from the schemas of a
+    move's own events (a Crazy Eights ``RoundOverEvent``, which has no ``type``): the same name
+    made one of them replace the other, and clients then failed to read a round's last move."""
+    return "Live" + "".join(part.title() for part in type_.split("_")) + "Event"
 
 
 def components() -> dict[str, dict[str, Any]]:

@@ -7,24 +7,77 @@ inside the transaction). The event types are open; the games' are listed in live
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
 
+from config import redis_health
 from live.backends import get_backend
 
 log = logging.getLogger(__name__)
 
 
+Pending = tuple[int, str, dict[str, Any], int | None]  # user, type, data, game
+_batch: ContextVar[list[Pending] | None] = ContextVar("live_batch", default=None)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Events published inside are stored together when it ends: one write to the backend
+    (one INSERT of every row, or one Redis pipeline) for all the events of a move, its
+    players' copies, the turn's deadline and whose turn it is."""
+    if _batch.get() is not None:  # already inside a batch: it stores ours too
+        yield
+        return
+    pending: list[Pending] = []
+    token = _batch.set(pending)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+        if pending and not _skipped(f"{len(pending)} events"):
+            try:
+                get_backend().append_many(pending)
+            except Exception as exc:
+                _failed(f"{len(pending)} events", exc)
+
+
 def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | None = None
             ) -> str | None:
     """Store the event for the player's streams; its id, or None when the store failed (a
-    live update is a convenience: the write stands, the client catches up on reload)."""
+    live update is a convenience: the write stands, the client catches up on reload) or
+    when it waits in a batch (``batched``).
+
+    Not even tried for a few seconds after this process found Redis failing
+    (config/redis_health.py): with Redis hung each try would cost the request a timeout."""
+    pending = _batch.get()
+    if pending is not None:
+        pending.append((user_id, type_, data, game_id))
+        return None
+    what = f"{type_} for user {user_id}"
+    if _skipped(what):
+        return None
     try:
         return get_backend().append(user_id, type_, data, game_id)
-    except Exception:
-        log.warning("live: publishing %s for user %s failed", type_, user_id, exc_info=True)
+    except Exception as exc:
+        _failed(what, exc)
         return None
+
+
+def _skipped(what: str) -> bool:
+    if redis_health.failed_recently():
+        log.debug("live: %s not stored: Redis failed recently", what)
+        return True
+    return False
+
+
+def _failed(what: str, exc: Exception) -> None:
+    redis_health.note_failure()
+    log.warning("live: publishing %s failed (%s: %s); live events are skipped for %.0f s",
+                what, type(exc).__name__, exc, redis_health.QUIET_SECONDS)
 
 
 def publish_on_commit(user_id: int, type_: str, data: dict[str, Any], *,

@@ -55,9 +55,12 @@ def _operation(operation_id: str, summary: str, parameters: list[dict]) -> dict[
 
 
 def add_event_streams(result: dict, **_: Any) -> dict:
-    result.setdefault("components", {}).setdefault("schemas", {}).update(
-        event_schema.components()
-    )
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    events = event_schema.components()
+    taken = sorted(set(events) & set(schemas))
+    if taken:  # a name the API's own schemas use: one would silently replace the other
+        raise ValueError(f"live event schemas named like other components: {taken}")
+    schemas.update(events)
     paths = result.setdefault("paths", {})
     paths["/api/v1/events"] = {
         "get": _operation("events_stream", "Your event stream (all your games)", [])

@@ -21,6 +21,18 @@ export ACCOUNT_REQUIRE_VERIFIED_EMAIL="${ACCOUNT_REQUIRE_VERIFIED_EMAIL:-false}"
 export SITE_BASE_URL="${SITE_BASE_URL:-http://127.0.0.1:${PORT}}"
 
 "$PY" manage.py migrate --noinput
+
+# Web push: a development VAPID key pair, made once and kept under $VAR (VAPID_PRIVATE_KEY,
+# when set, wins). Production sets its own key (README, "Web push").
+if [ -z "${VAPID_PRIVATE_KEY:-}" ]; then
+    export VAPID_PRIVATE_KEY_FILE="${VAPID_PRIVATE_KEY_FILE:-$VAR/vapid-private-key.txt}"
+    if [ ! -s "$VAPID_PRIVATE_KEY_FILE" ]; then
+        mkdir -p "$(dirname "$VAPID_PRIVATE_KEY_FILE")"
+        (umask 077 && "$PY" manage.py vapid_key > "$VAPID_PRIVATE_KEY_FILE.tmp" 2>/dev/null)
+        mv "$VAPID_PRIVATE_KEY_FILE.tmp" "$VAPID_PRIVATE_KEY_FILE"
+        echo "Made a development VAPID key for web push: $VAPID_PRIVATE_KEY_FILE"
+    fi
+fi
 "$PY" manage.py collectstatic --noinput -v 0
 
 if [ -z "${REDIS_URL:-}" ]; then

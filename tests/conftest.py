@@ -48,11 +48,14 @@ def _clear_cache():
 def _broker_trusted():
     """Best-effort messages (the move analysis) are skipped for a while after a refused send in
     the process: a test that made the broker refuse must not silence the next test's."""
+    from config import redis_health
     from games import dispatch
 
     dispatch._last_refusal = float("-inf")
+    redis_health.forget()
     yield
     dispatch._last_refusal = float("-inf")
+    redis_health.forget()
 
 
 @pytest.fixture

@@ -107,6 +107,11 @@ def _prepare_environment() -> None:
     os.environ.setdefault("GAMES_AI_PAUSE_MS", "0")  # computer turns follow each other at once
     # A third game kind, for the tests only (tests/kinds/tictactoe): its settings line.
     os.environ.setdefault("EXTRA_GAME_KINDS", "tests.kinds.tictactoe.kind.TicTacToeKind")
+    # Web push: a test-only VAPID key (never a deployment's), and the push-service double on
+    # loopback over plain HTTP (tests/notifications/push_double.py).
+    os.environ.setdefault("VAPID_PRIVATE_KEY", "-QyEIlljsPm087yQyuHaWHULnxgGIwc1IH8ucGJwnak")
+    os.environ.setdefault("VAPID_SUBJECT", "mailto:push-tests@example.com")
+    os.environ.setdefault("PUSH_ALLOW_PRIVATE_ENDPOINTS", "true")
 
     if "TEST_VAR_DIR" not in os.environ:
         _temp_var_dir = tempfile.mkdtemp(prefix="c10s-tests-var-")

@@ -27,6 +27,18 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see and change settings (display name, email, language, emails)", "settings",
               ("me_retrieve", "me_update")),
     WebAction("switch the language", "language", ("me_update",)),
+    WebAction("switch each kind of push notification on or off (beside the emails)",
+              "settings", ("me_push_retrieve", "me_push_update")),
+    WebAction("turn on notifications on this device (Settings, or the offer after a move)",
+              None, ("me_push_retrieve", "me_push_subscribe")),
+    WebAction("turn off notifications on this device", None, ("me_push_unsubscribe",)),
+    # The installable app: what the browser fetches itself (no API behind them).
+    WebAction("install the app (the browser reads the manifest)", "manifest", ()),
+    WebAction("keep the app shell and the offline page (the service worker)",
+              "service-worker", ()),
+    WebAction("see the offline page when the network is gone", "offline", ()),
+    WebAction("the offline page in each language (what the service worker caches)",
+              "offline-language", ()),
     WebAction("confirm the email address (the email's link)", "verify-email",
               ("auth_email_verify",)),
     WebAction("ask for a new verification email", "resend-verification",
@@ -90,10 +102,24 @@ WEB_ACTIONS: tuple[WebAction, ...] = (
     WebAction("see the players you blocked and your social settings", "settings",
               ("me_blocked_list", "me_social_retrieve")),
     WebAction("hide your profile, mute chat in every game", None, ("me_social_update",)),
+    # Correspondence play (games.correspondence)
+    WebAction("see your vacation days, start and end a vacation (settings)", "vacation",
+              ("me_vacation_retrieve", "me_vacation_start", "me_vacation_end")),
+    WebAction("make your games public for spectators (settings)", "public-games",
+              ("me_watching_retrieve", "me_watching_update")),
+    WebAction("search your finished games (opponent, kind, result, month), page through",
+              "archive", ("me_archive_list",)),
+    WebAction("download a game as text or JSON, or your whole history (JSON Lines): the "
+              "archive page's links", "archive",
+              ("games_export", "games_export_text", "me_archive_export")),
+    WebAction("replay a finished game move by move", "replay", ("games_export",)),
+    WebAction("watch a friend's game or a public one, live", "watch", ("games_watch",)),
 )
 
 # API operations without a web action yet, and why.
 API_ONLY: dict[str, str] = {
+    "me_push_subscriptions": "the settings page shows this device's state from the browser's "
+    "own subscription; an app lists its devices' subscriptions",
     "game_events_stream": "the page follows the player's stream (events_stream) instead",
     "games_analysis": "the game page's history shows each move's score / best (percent) from "
     "the same stored analysis; no page of its own yet",

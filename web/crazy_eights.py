@@ -15,6 +15,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.crazy_eights.messages import skip_message
 from games.tables import services as tables
 
 SUITS = ("C", "D", "H", "S")
@@ -83,7 +84,9 @@ def turn_options(position: dict[str, Any], your_turn: bool) -> dict[str, Any]:
     if not your_turn:
         return none
     hand = position["hand"]
-    can_draw = position["stock_size"] > 0 or position["discard_size"] > 1
+    can_draw = position["stock_size"] > 0 or (
+        position["discard_size"] > 1 and not position.get("last_stock", False)
+    )
     if position["penalty"]:
         return {**none, "firsts": {c for c in hand if _fits(c, position)}, "take": True}
     drawn = position["drawn"]
@@ -144,8 +147,12 @@ def _round_over_since_my_move(history: list[dict[str, Any]], seat: int | None) -
     return False
 
 
-def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The newest moves, each with its cards drawn as cards and the suit an 8 named."""
+def log(
+    history: list[dict[str, Any]], names: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """The newest moves, each with its cards drawn as cards, the suit an 8 named, and the
+    turns Queens skipped, in words (``names``: each seat's player)."""
+    names = names or {}
     rows = []
     for entry in history[-HISTORY_SHOWN:]:
         notation = entry.get("notation") or ""
@@ -156,6 +163,8 @@ def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
             named = suit(named_letter) if named_letter in SYMBOLS else None
         taken = next((e.get("drawn") for e in entry.get("events", [])
                       if e.get("kind") == "penalty_taken"), None)
+        skips = [skip_message(e, len(names), names) for e in entry.get("events", [])
+                 if e.get("kind") == "seats_skipped"]
         rows.append({
             "number": entry["number"],
             "player": entry["player"],
@@ -166,6 +175,7 @@ def log(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "cards": cards,
             "named": named,
             "taken": taken,
+            "skips": [text for text in skips if text],
             "round_over": _round_ended_by(entry),
         })
     return rows
@@ -233,7 +243,7 @@ def game_context(
         "last_round": ended,
         # the hands of a round that ended since my last move are shown opened
         "round_just_over": bool(ended and _round_over_since_my_move(history, view["your_seat"])),
-        "log": log(history),
+        "log": log(history, {p["seat"]: p["name"] for p in view["players"]}),
         "log_hidden": max(0, len(history) - HISTORY_SHOWN),
         "ranking": _ranking(view),
         "howto_for_page": web_howto,

@@ -4,19 +4,28 @@ home screen keeps working (``/games/<id>``, ``/puzzle``, ``/settings``, ``/table
 from django.urls import path, register_converter
 
 from games.crazy10s.puzzles.api.urls import DayConverter
-from web.views import account, account_pages, common, games, puzzle, social, tables
+from web.views import account, account_pages, app, common, games, puzzle, social, tables
+from web.views import archive as archive_views
+from web.views import replay as replay_views
+from web.views import vacation as vacation_views
+from web.views import watching as watching_views
 
 register_converter(DayConverter, "webday")
 
 app_name = "web"
 
 urlpatterns = [
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("offline", app.offline, name="offline"),
+    path("offline/<str:language>", app.offline, name="offline-language"),
     path("", games.home, name="home"),
     path("favicon.ico", common.favicon),  # no name: not a page of its own
     path("signup", account.signup, name="signup"),
     path("signin", account.signin, name="signin"),
     path("signout", account.signout, name="signout"),
     path("settings", account.account_settings, name="settings"),
+    path("settings/vacation", vacation_views.vacation, name="vacation"),
     path("language", account.set_language, name="language"),
     # Account pages (issue 14); the first two are the links of account emails.
     path("account/verify-email", account_pages.verify_email, name="verify-email"),
@@ -32,6 +41,10 @@ urlpatterns = [
     path("games/new", games.new_game, name="new-game"),
     path("games/lists", games.games_lists, name="games-lists"),
     path("games/badge", games.badge, name="badge"),
+    path("archive", archive_views.archive, name="archive"),
+    path("games/<int:game_id>/replay", replay_views.replay, name="replay"),
+    path("games/<int:game_id>/watch", watching_views.watch, name="watch"),
+    path("settings/watching", watching_views.public_games, name="public-games"),
     path("games/<int:game_id>", games.game_page, name="game"),
     path("games/<int:game_id>/panel", games.game_panel, name="game-panel"),
     path("games/<int:game_id>/again", games.play_again, name="game-again"),

@@ -20,6 +20,7 @@ from accounts.api.throttles import AddressThrottle, LoginThrottle
 from accounts.models import Device
 from config.envelope import ErrorEnvelopeSerializer
 from config.errors import ApiError
+from games.notifications.services import push
 
 User = get_user_model()
 
@@ -117,8 +118,9 @@ class LogoutView(APIView):
     def post(self, request):
         device = current_device(request)
         if device is not None:
-            services.sign_out(device=device)
+            services.sign_out(device=device)  # its push subscriptions go with it
         else:
+            push.forget_session(request._request.session.session_key)
             logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

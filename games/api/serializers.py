@@ -32,6 +32,7 @@ from games.api.outputs import (
     render_how_to_play,
     render_move_played,
     render_preview,
+    render_summaries,
     render_summary,
     render_view,
 )
@@ -43,5 +44,5 @@ __all__ = [
     "GameAnalysisSerializer", "GameListQuerySerializer", "GamePageSerializer", "HintSerializer",
     "KindQuerySerializer", "create_input", "create_input_for", "move_of", "older_create_inputs",
     "render_history", "render_how_to_play", "render_move_played", "render_preview",
-    "render_summary", "render_view", "submit_move_input",
+    "render_summaries", "render_summary", "render_view", "submit_move_input",
 ]

@@ -69,7 +69,8 @@ def _errors(*codes: int) -> dict:
         "someone who blocked you)",
         404: "`not_found`: no such game",
         409: "`not_your_turn`, `stale_move_number` (error.details.move_number: reload), "
-        "`game_over`, or `idempotency_key_reused`",
+        "`game_over`, `idempotency_key_reused`, or `idempotency_key_in_use` (a request with "
+        "this Idempotency-Key is in flight: retry after error.details.retry_after seconds)",
         422: "`idempotency_key_mismatch`: the Idempotency-Key was used for a different request",
         429: "`throttled` (error.details.wait, Retry-After)",
     }
@@ -87,7 +88,8 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description=(
         "A retry with the same key and the same body returns the first response (header "
         "Idempotent-Replayed: true) and changes nothing; the same key with a different body "
-        "is refused (422 idempotency_key_mismatch)."
+        "is refused (422 idempotency_key_mismatch); while a request with the key is in flight "
+        "another one is refused (409 idempotency_key_in_use)."
     ),
 )
 
@@ -127,9 +129,9 @@ class GamesView(GameViewBase):
         games = selectors.player_games(user=request.user, status=query.validated_data.get("status"))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(games, request, view=self)
-        summaries = [
-            s.render_summary(selectors.game_summary(game=g, user=request.user)) for g in page
-        ]
+        summaries = s.render_summaries(
+            [selectors.game_summary(game=g, user=request.user) for g in page or ()]
+        )
         return paginator.get_paginated_response(summaries)
 
     @extend_schema(
@@ -217,13 +219,14 @@ class GameMovesView(GameViewBase):
         "form) and `expected_move_number`.",
     )
     def post(self, request, game_id: int):
-        kind = selectors.kind_of_game(game_id=_game_id(game_id))
-        data = _valid_for(kind, s.submit_move_input, request.data)
+        def read(kind):
+            data = _valid_for(kind, s.submit_move_input, request.data).validated_data
+            return s.move_of(data), data["expected_move_number"]
+
         receipt = services.submit_move(
-            game_id=game_id,
+            game_id=_game_id(game_id),
             user=request.user,
-            move=s.move_of(data.validated_data),
-            expected_move_number=data.validated_data["expected_move_number"],
+            read=read,
             idempotency_key=_idempotency_key(request),
             render=s.render_move_played,
         )
@@ -268,11 +271,10 @@ class GamePreviewView(GameViewBase):
         "without previews answer 400 no_preview.",
     )
     def post(self, request, game_id: int):
-        kind = selectors.kind_of_game(game_id=_game_id(game_id))
-        data = _valid_for(kind, lambda k: k.move_input, request.data)
-        preview = services.preview_move(
-            game_id=game_id, user=request.user, move=s.move_of(data.validated_data)
-        )
+        def read(kind):
+            return s.move_of(_valid_for(kind, lambda k: k.move_input, request.data).validated_data)
+
+        preview = services.preview_move(game_id=_game_id(game_id), user=request.user, read=read)
         return Response(s.render_preview(preview))
 
 

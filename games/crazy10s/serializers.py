@@ -92,7 +92,8 @@ class PlacedTileRules(CrossFieldRules):
     rules = {
         "anyOf": [
             {"required": ["wild"], "properties": {"wild": {"enum": [True]}}},
-            {"required": ["digit"], "properties": {"digit": {"type": "integer"}}},
+            {"required": ["digit"],
+             "properties": {"digit": {"type": "integer", "nullable": False}}},
         ]
     }
 

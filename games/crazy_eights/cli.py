@@ -1,10 +1,13 @@
-"""Command line: ``python -m games.crazy_eights analyze|selfplay`` (JSON on stdout).
+"""Command line: ``python -m games.crazy_eights analyze|selfplay|levelstats`` (JSON on stdout).
 
 - ``analyze`` lists every legal move of a position in docs/rules.md notation, with the hint. The
   position is a hand, the top card and the table's state (``--hand "7H 7C 8S" --top 7S``), or a
   seat's view as JSON (``--view``, as ``view_for`` gives it).
 - ``selfplay`` plays computer regulars against each other over many matches and reports each
   regular's win share (with a 95 % Wilson interval), points per round and ms per move.
+- ``levelstats`` measures every regular against the random and first-legal-card baselines and
+  against each other (``levelstats.py``); ``--write`` stores ``engine/level_stats.json``, which
+  the regulars' descriptions quote.
 """
 
 from __future__ import annotations
@@ -269,6 +272,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-several", action="store_true")
     play.add_argument("--target", type=int, default=None)
     play.add_argument("--rollouts", type=int, default=None, help="the strong regular's budget")
+
+    stats = commands.add_parser("levelstats", help="the regulars' published strength")
+    stats.add_argument("--matches", type=int, default=200, help="matches per configuration")
+    stats.add_argument("--seed", type=int, default=0)
+    stats.add_argument("--jobs", type=int, default=1, help="processes")
+    stats.add_argument("--write", action="store_true",
+                       help="store the figures in engine/level_stats.json")
     return parser
 
 
@@ -279,6 +289,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = analyze_command(args)
         print(json.dumps(result))
         return 2 if "error" in result else 0
+    if args.command == "levelstats":
+        from . import levelstats
+
+        data = levelstats.measure(args.matches, args.seed, args.jobs)
+        if args.write:
+            levelstats.write_stats(data)
+        print(levelstats.format_table(data))
+        return 0
     try:
         options = Options(
             players=args.players,

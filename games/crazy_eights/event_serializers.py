@@ -47,7 +47,10 @@ class PenaltyRaisedEvent(serializers.Serializer):
 class SeatsSkippedEvent(serializers.Serializer):
     kind = _kind("seats_skipped")
     seat = serializers.IntegerField()
-    skipped = _seats("the seat of each turn skipped, in order, one per Queen")
+    skipped = _seats(
+        "the seat of each turn skipped, in order, one per Queen; with as many Queens as seats "
+        "the skips come round to the player who laid them, whose own next turn is skipped too"
+    )
 
 
 class DirectionReversedEvent(serializers.Serializer):

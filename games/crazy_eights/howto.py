@@ -55,6 +55,15 @@ SECTIONS = (
         ),
     ),
     (
+        _("The last stock"),
+        _(
+            "The stock is rebuilt from the discards at most three times a round; the game then "
+            "marks it as the last stock. Once it is empty nobody draws any more: lay a card if "
+            "one fits, else pass. The round ends when someone goes out, or when everyone has "
+            "passed in turn and the cards left in hand are scored."
+        ),
+    ),
+    (
         _("Notation"),
         _(
             "A card is its rank (2 to 10, J, Q, K, A) followed by its suit (C clubs, D diamonds, "

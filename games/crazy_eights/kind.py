@@ -20,7 +20,7 @@ from games.crazy_eights import engine as c8
 from games.crazy_eights import howto, levels, messages, serializers
 from games.crazy_eights.admin_board import render_position
 from games.crazy_eights.engine.coach import coach_notes
-from games.crazy_eights.engine.hints import hint
+from games.crazy_eights.engine.hints import hint, simple_hint
 from games.crazy_eights.engine.knowledge import opening_record
 from games.crazy_eights.engine.players import decide
 from games.kinds.base import (
@@ -181,6 +181,11 @@ class CrazyEightsKind(GameKind):
     def computer_move(self, state: MatchState, level: str, rng: random.Random) -> c8.Move:
         return self._decide(state, level, rng)
 
+    def computer_fallback(self, state: MatchState) -> c8.Move | None:
+        """The first legal move: the simplest policy, which cannot fail."""
+        moves = c8.legal_moves(state.engine)
+        return moves[0] if moves else None
+
     def _decide(self, state: MatchState, level: str, rng: random.Random) -> c8.Move:
         seat = state.engine.turn
         assert seat is not None
@@ -213,6 +218,7 @@ class CrazyEightsKind(GameKind):
             "direction": view["direction"],
             "stock_size": view["stock_size"],
             "discard_size": view["discard_size"],
+            "last_stock": view["last_stock"],
             "players": [
                 {"seat": i, "card_count": n, "score": engine.scores[i]}
                 for i, n in enumerate(view["hand_sizes"])
@@ -221,6 +227,13 @@ class CrazyEightsKind(GameKind):
             "revealed_hands": last.to_dict() if last is not None else None,
             "ranking": list(engine.result.ranking) if engine.result else None,
         }
+
+    watchable = True
+
+    def spectator_position(self, state: MatchState, *, over: bool) -> dict[str, Any]:
+        """The public part of a seat's position: no hand, no drawn card."""
+        seen = self.position(state, 0, over=over)
+        return {k: v for k, v in seen.items() if k not in ("hand", "drawn")}
 
     def error_message(self, code: str, details: dict[str, Any]) -> str:
         return messages.error_message(code, details)
@@ -245,11 +258,10 @@ class CrazyEightsKind(GameKind):
     # --- help for a person ------------------------------------------------------------------------
     def hint(self, state: MatchState, seat: int | None) -> Hint:
         """The strong regular's move for ``seat`` and why, in the active language."""
-        found = hint(c8.view_for(state.engine, seat), state.history)
-        reason = found["reason"]
-        return Hint(
-            found["move"], reason["code"], messages.hint_message(reason["code"], reason["params"])
-        )
+        return _hint(hint(c8.view_for(state.engine, seat), state.history))
+
+    def hint_fallback(self, state: MatchState, seat: int | None) -> Hint | None:
+        return _hint(simple_hint(c8.view_for(state.engine, seat)))
 
     def coach(self, state: MatchState, seat: int) -> list[dict[str, str]]:
         """Notes on the card effects in the moves since ``seat``'s previous move (all moves so
@@ -279,6 +291,13 @@ class CrazyEightsKind(GameKind):
 
     def admin_private_text(self, private: dict[str, Any]) -> str:
         return " ".join(private.get("hand", [])) or "(empty)"
+
+
+def _hint(found: dict[str, Any]) -> Hint:
+    reason = found["reason"]
+    return Hint(
+        found["move"], reason["code"], messages.hint_message(reason["code"], reason["params"])
+    )
 
 
 def _cards(cards: Any) -> list[str]:

@@ -38,20 +38,30 @@ ERRORS: dict[str, Any] = {
     "suit_not_allowed": _("Only an 8 names a suit."),
 }
 
+# Each reason says only what the position shows; hint_keep_shield says where the hint departs
+# from the strategy text's advice.
 HINTS: dict[str, Any] = {
     "hint_wait": _("It is not your turn."),
     "hint_go_out": _("Play %(cards)s: your hand is empty and the round ends."),
     "hint_answer_two": _("Answer with a 2: the penalty grows to %(total)s for the next player."),
-    "hint_take_penalty": _("Take the %(penalty)s cards: you have no 2 worth playing."),
+    "hint_take_penalty": _("Take the %(penalty)s cards: you have no 2 to answer with."),
     "hint_draw": _("Nothing fits %(suit)s or %(top)s and you have no 8: draw a card."),
     "hint_pass": _("The cards you drew do not fit: pass."),
+    "hint_pass_no_stock": _("Nothing fits and there is no card left to draw: pass."),
     "hint_keep_drawn": _("%(card)s fits, but it is worth keeping: pass."),
+    "hint_keep_shield": _("%(card)s fits, but keep it as your shield against a draw-two and "
+                          "pass: the one time not to lay a drawn card that fits."),
     "hint_play_drawn": _("Play %(card)s, the card you just drew."),
     "hint_play_eight_last": _("Only your 8 fits: play %(card)s and name %(suit)s."),
     "hint_play_eight": _("Play %(card)s and name %(suit)s."),
+    "hint_eight_danger": _("Someone holds a single card: play %(card)s now and name %(suit)s, "
+                           "before it costs you 50 points."),
     "hint_attack": _("Play %(cards)s: the next player holds only %(cards_left)s cards."),
     "hint_shed_several": _("Play %(cards)s together: %(points)s points out of your hand."),
     "hint_shed": _("Play %(cards)s: the most expensive card that fits (%(points)s points)."),
+    "hint_follow_suit": _("Play %(cards)s: it leaves %(suit)s on the pile, the suit you hold "
+                          "most of."),
+    "hint_play": _("Play %(cards)s: it fits, and it plays best from here."),
 }
 
 COACH: dict[str, Any] = {
@@ -59,6 +69,9 @@ COACH: dict[str, Any] = {
     "coach_draw_two": _("A 2: the next player answers with a 2 or takes %(total)s cards."),
     "coach_stacked_twos": _("2s stacked: each one adds two cards, %(total)s now."),
     "coach_skip": _("A Queen skips the next player; two Queens skip two."),
+    "coach_skip_round": _("Each Queen skips one turn, going round the table: with as many "
+                          "Queens as players, the turn of whoever laid them comes round and is "
+                          "skipped too."),
     "coach_reverse": _("An Ace reverses the direction of play."),
     "coach_two_players": _("With two players a Queen or an Ace gives its player another turn."),
     "coach_penalty_taken": _("A player took the penalty: %(size)s cards, and the turn is over."),
@@ -129,3 +142,21 @@ def hint_message(code: str, params: Mapping[str, Any]) -> str:
 
 def coach_message(code: str, params: Mapping[str, Any]) -> str:
     return _fill(COACH.get(code, code), params)
+
+
+def skip_message(event: Mapping[str, Any], players: int, names: Mapping[int, str]) -> str:
+    """A ``seats_skipped`` event in words: who is skipped, and who plays next. When the skips
+    come round to the player who laid the Queens (four Queens at four seats), it says their
+    own turn is skipped too, not that they skipped their own seat."""
+    seat, skipped = event["seat"], list(event["skipped"])
+    if players == 2 or not skipped:
+        return ""
+    direction = 1 if skipped[0] == (seat + 1) % players else -1
+    following = names.get((seat + direction * (len(skipped) + 1)) % players, "?")
+    if seat in skipped:
+        return str(_("every other player is skipped, then %(player)s's own turn too: "
+                     "%(next)s plays next")) % {"player": names.get(seat, "?"),
+                                                 "next": following}
+    who = ", ".join(names.get(s, "?") for s in skipped)
+    return str(_("%(skipped)s skipped: %(next)s plays next")) % {"skipped": who,
+                                                                "next": following}

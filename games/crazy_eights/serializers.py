@@ -141,6 +141,9 @@ class CrazyEightsPositionSerializer(serializers.Serializer):
     direction = serializers.ChoiceField(choices=(1, -1))
     stock_size = serializers.IntegerField()
     discard_size = serializers.IntegerField()
+    last_stock = serializers.BooleanField(
+        help_text="the stock was rebuilt for the last time this round: once empty, nobody draws"
+    )
     players = CardCountSerializer(many=True)
     revealed_hands = RevealedHandsSerializer(
         allow_null=True, help_text="the last finished round, with every hand"

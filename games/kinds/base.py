@@ -265,6 +265,11 @@ class GameKind(ABC):
     @abstractmethod
     def computer_move(self, state: Any, level: str, rng: random.Random) -> Any: ...
 
+    def computer_fallback(self, state: Any) -> Any | None:
+        """The simplest legal move for the seat to act, played when ``computer_move`` fails
+        (the service logs the failure); None: this kind has none and the failure stands."""
+        return None
+
     def replay_move(self, *, seat: int, kind: str, notation: str, is_timeout: bool) -> Any:
         """The engine move a stored ``Move`` row stands for (verification replays them)."""
         if kind == "resign":
@@ -341,6 +346,11 @@ class GameKind(ABC):
         ``offers_hints``."""
         raise NotImplementedError(f"{self.name} offers no hints")
 
+    def hint_fallback(self, state: Any, seat: int | None) -> Hint | None:
+        """The hint given when ``hint`` fails (the service logs the failure): the simplest
+        legal move, with its reason; None: the failure stands."""
+        return None
+
     def coach(self, state: Any, seat: int) -> list[dict[str, str]]:
         """Notes for a person's first game of the kind (``{"code", "message"}``)."""
         return []
@@ -354,6 +364,15 @@ class GameKind(ABC):
         """The best move ``seat`` had in ``state`` (the position before its move), from its own
         pieces only; kinds with ``analysed_move_kinds``."""
         return None
+
+    # --- spectators ------------------------------------------------------------------------------
+    # A kind that offers ``spectator_position`` can be watched (games.correspondence.spectating).
+    watchable: bool = False
+
+    def spectator_position(self, state: Any, *, over: bool) -> dict[str, Any]:
+        """What anyone watching may see of the position: no seat's rack or hand, nothing of
+        the bag or stock order (kinds with ``watchable``)."""
+        raise NotImplementedError(f"{self.name} cannot be watched")
 
     # --- staff -----------------------------------------------------------------------------------
     @abstractmethod

@@ -5,6 +5,8 @@ task then moves it through ``pending -> sending -> sent``. A redelivered task fi
 ``pending`` and sends nothing, so an event is never emailed twice.
 """
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -111,3 +113,114 @@ class NotificationEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({'processed' if self.processed_at else 'pending'})"
+
+
+class PushKind(models.TextChoices):
+    """What a push says; each person switches each one on or off (``PushSettings``), except
+    ``clear``, which only takes a notification away."""
+
+    TURN = "turn"  # it became your turn (opponent's name, their move's points)
+    CLEAR = "clear"  # you moved (on any device): the game's notification goes
+    NUDGE = "nudge"
+    INVITE = "invite"  # a table invitation
+    DEALT = "dealt"  # the host dealt at a table you sit at
+    CHAT = "chat"
+    RESULT = "result"
+    REMINDER = "reminder"  # your turn's deadline is near
+
+
+class PushSubscription(models.Model):
+    """One browser's (or app's) push subscription (RFC 8030): where to post, and the keys to
+    encrypt for it (RFC 8291). Tied to the sign-in it was made with: revoking the device
+    (``device``) or signing out of the web session (``session_key``) deletes it, and so does
+    a push service that answers 404 or 410."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    device = models.ForeignKey(
+        "accounts.Device", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's ECDH public key (base64url)
+    auth = models.CharField(max_length=40)  # the browser's 16-byte auth secret (base64url)
+    created_at = models.DateTimeField(default=timezone.now)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.endpoint).hostname or ""
+
+    def __str__(self) -> str:
+        return f"push to {self.host} ({self.user_id})"
+
+
+class PushSettings(models.Model):
+    """A person's push choices (a row only once they change a default): one switch per kind
+    of message, and whether the turn email still goes at once (``email_too``) or only when the
+    turn is still waiting ``PUSH_EMAIL_DELAY_MINUTES`` after a push reached a device."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_settings"
+    )
+    turn = models.BooleanField(default=True)
+    nudge = models.BooleanField(default=True)
+    invite = models.BooleanField(default=True)
+    chat = models.BooleanField(default=True)
+    result = models.BooleanField(default=True)
+    reminder = models.BooleanField(default=True)
+    email_too = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"push settings of {self.user_id}"
+
+
+class PushStatus(models.TextChoices):
+    PENDING = "pending"
+    SENDING = "sending"
+    SENT = "sent"
+    FAILED = "failed"  # retries exhausted, or the service refused the message itself
+    GONE = "gone"  # the subscription expired (404/410) and was deleted
+
+
+class PushDelivery(models.Model):
+    """One push to one subscription, claimed under a unique key (``push:{event}:{subscription}``)
+    in the transaction that decided it, like ``SentNotification`` for emails: an event never
+    pushes twice to a device. The payload holds public facts only; its text is written in the
+    recipient's language when it is sent."""
+
+    key = models.CharField(max_length=200, unique=True)
+    subscription = models.ForeignKey(
+        PushSubscription, null=True, on_delete=models.SET_NULL, related_name="deliveries"
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, choices=PushKind.choices)
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    move_number = models.PositiveIntegerField(null=True, blank=True)
+    facts = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        max_length=16, choices=PushStatus.choices, default=PushStatus.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # When the task's next try is due (a busy push service's Retry-After, or the backoff): the
+    # sweep leaves the push to that retry until then.
+    retry_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="push_status_created"),
+            models.Index(fields=["subscription", "game", "-id"], name="push_sub_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.status})"

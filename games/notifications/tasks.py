@@ -12,6 +12,9 @@ from django.db import InterfaceError, OperationalError
 
 from games import clocks, dispatch
 from games.notifications import services
+from games.notifications.push import delivery as push_delivery
+from games.notifications.push.delivery import MAX_PUSH_ATTEMPTS
+from games.notifications.services import push
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +92,31 @@ def send_notification(self, notification_id: int, resume_attempt: int | None = N
         ) from exc
 
 
+# A hung push service costs at most PUSH_TIMEOUT_SECONDS per try (the request's timeouts); 429
+# and 5xx are retried after the service's Retry-After or the backoff, whichever is longer.
+@shared_task(
+    bind=True,
+    name=dispatch.SEND_PUSH,
+    autoretry_for=DB_ERRORS,
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=MAX_PUSH_ATTEMPTS,
+    soft_time_limit=20,
+    time_limit=30,
+)
+def send_push(self, delivery_id: int) -> str:
+    try:
+        return push_delivery.deliver_push(delivery_id=delivery_id)
+    except push_delivery.PushRetry as exc:
+        if self.request.retries >= MAX_PUSH_ATTEMPTS - 1:
+            push_delivery.give_up(delivery_id=delivery_id, reason=str(exc))
+            return "failed"
+        backoff = min(2 ** (self.request.retries + 1), 60)
+        countdown = max(backoff, min(exc.retry_after or 0, 300))
+        push_delivery.retry_later(delivery_id=delivery_id, seconds=countdown)
+        raise self.retry(countdown=countdown, exc=exc) from exc
+
+
 @shared_task(name=dispatch.SWEEP_NOTIFICATIONS)
 def sweep_notifications() -> dict[str, int]:
     """Send due gathered/digest emails and reminders; re-queue sends whose message was lost."""
@@ -96,6 +124,7 @@ def sweep_notifications() -> dict[str, int]:
         "gathered": services.flush_held(),
         "reminders": services.send_due_reminders(),
         "requeued": services.requeue_stuck(),
+        "pushes_requeued": push.requeue_pushes(age=services.send_stale_after()),
     }
 
 

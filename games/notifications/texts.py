@@ -63,6 +63,21 @@ TEXTS = {
     "what_turn_emails": _("turn emails"),
     "what_reminder_emails": _("deadline reminders"),
     "what_result_emails": _("game results"),
+    # Push notifications: short (a phone shows two lines), public facts only.
+    "push_turn_title": _("Your turn in game #{game}"),
+    "push_turn_points": _("{opponent} played for {points} points. Your move!"),
+    "push_turn_plain": _("{opponent} played. Your move!"),
+    "push_nudge_title": _("{opponent} is waiting for you"),
+    "push_nudge": _("Game #{game}: it is your move."),
+    "push_reminder_title": _("Your time in game #{game} runs out soon"),
+    "push_reminder": _("Move before {deadline} in your game against {opponent}."),
+    "push_result_title": _("Game #{game} is over"),
+    "push_invite_title": _("{host} invites you to a table"),
+    "push_invite": _("Table {code}: {title}. The match starts when the host deals."),
+    "push_dealt_title": _("The match at table {code} has started"),
+    "push_dealt": _("{host} dealt: game #{game} is on."),
+    "push_chat_title": _("{author} wrote to you in game #{game}"),
+    "push_chat": _("Open the game to read the message."),
 }
 
 

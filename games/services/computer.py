@@ -5,6 +5,7 @@ Both run from tasks that may be retried: they do nothing if the game moved on me
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import datetime
 
@@ -15,6 +16,8 @@ from django.utils import timezone
 from games import effects, kinds
 from games.models import Game, Move, Seat
 from games.services._common import _record_move, _seats
+
+log = logging.getLogger(__name__)
 
 
 def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
@@ -37,12 +40,23 @@ def play_ai_turn(*, game_id: int, expected_move_number: int) -> Move | None:
     state = kind.load(game.state)
     if seat.ai_level is not None:  # a computer's seat (``is_computer``)
         rng = random.Random(f"{game.seed}:ai:{game.move_number}")
-        choice = kind.computer_move(state, seat.ai_level, rng)
+        try:
+            choice = kind.computer_move(state, seat.ai_level, rng)
+        except Exception:
+            # A failing search must not stall the game: a retry would fail the same way (the
+            # move is seeded from the game), so the kind's simplest legal move is played.
+            choice = kind.computer_fallback(state)
+            if choice is None:
+                raise
+            log.exception(
+                "computer move failed, its simplest legal move played instead: game %s, "
+                "move %s, level %s", game.pk, game.move_number, seat.ai_level,
+            )
         ahead = None
     else:  # an away person: the stand-in decides inside ``play``, on this snapshot
         choice = None
         ahead = kind.play(state, kind.timeout(seat.index), seat=seat.index)
-    with transaction.atomic():
+    with effects.one_publication(), transaction.atomic():
         locked = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if locked is None or not _computer_to_move(locked, expected_move_number):
             return None  # a resignation, an abort or a timeout came first: discard the search
@@ -79,7 +93,7 @@ def play_timeout(
     deadline and the takeover exclusive: whoever locks first plays, the other finds the move
     number changed."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with effects.one_publication(), transaction.atomic():
         game = Game.objects.select_for_update(no_key=True).filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
             return None

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import errors
@@ -45,13 +45,56 @@ def fingerprint(operation: str, payload: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _stored(user: User, key: str, print_: str) -> Receipt | None:
-    record = IdempotencyRecord.objects.filter(user=user, key=key).first()
-    if record is None:
+@dataclass(frozen=True)
+class Stored:
+    """A key's stored first response."""
+
+    game_id: int
+    status: int
+    body: dict[str, Any]
+    fingerprint: str
+
+
+def hold(user: User, key: str) -> Stored | None:
+    """Claim ``key`` for this transaction and read its stored response, in one query.
+
+    While another request with the same key is in flight (its transaction holds the claim)
+    this one is refused at once with 409 ``idempotency_key_in_use`` (as Stripe does), instead
+    of waiting for it or answering about its own body. PostgreSQL claims with a
+    transaction-scoped advisory lock on a hash of (user, key); SQLite runs one writer at a
+    time, so there is nothing to claim there."""
+    quote = connection.ops.quote_name
+    record = IdempotencyRecord._meta
+    columns = ", ".join(f"r.{quote(column)}" for column in (
+        "game_id", "response_status", "response_body", "request_fingerprint"))
+    if connection.vendor == "postgresql":
+        claim = "pg_try_advisory_xact_lock(hashtextextended(%s, 0))"
+        params: list[Any] = [f"idempotency:{user.pk}:{key}"]
+    else:
+        claim, params = "1", []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {claim}, {columns} FROM (SELECT 1 AS one) AS o"
+            f" LEFT JOIN {quote(record.db_table)} AS r"
+            f" ON r.{quote('user_id')} = %s AND r.{quote('key')} = %s",
+            [*params, user.pk, key],
+        )
+        claimed, game_id, status, body, fingerprint = cursor.fetchone()
+    if not claimed:
+        raise errors.idempotency_key_in_use()
+    if game_id is None:
         return None
-    if record.request_fingerprint != print_:
+    return Stored(game_id, status, json.loads(body) if isinstance(body, str) else body,
+                  fingerprint)
+
+
+def _stored(user: User, key: str, print_: str) -> Receipt | None:
+    stored = hold(user, key)
+    if stored is None:
+        return None
+    if stored.fingerprint != print_:
         raise errors.idempotency_key_mismatch()
-    return Receipt(record.response_status, record.response_body, replayed=True)
+    return Receipt(stored.status, stored.body, replayed=True)
 
 
 def run_once(
@@ -64,19 +107,19 @@ def run_once(
 ) -> Receipt:
     """Run ``create`` (-> game, status, JSON body) once per (user, key) and request.
 
-    Two requests racing with one key: the second one's insert waits on the unique index until
-    the first commits, then fails; its whole transaction (its game too) rolls back and it
-    answers the first one's stored response.
+    Two requests racing with one key: the one that comes while the other is in flight is
+    refused with 409 ``idempotency_key_in_use`` (``hold``); a retry after the first committed
+    gets the stored response.
     """
     if not key:
         _, status, body = create()
         return Receipt(status, body)
     print_ = fingerprint(operation, payload)
-    stored = _stored(user, key, print_)
-    if stored is not None:
-        return stored
     try:
         with transaction.atomic():
+            stored = _stored(user, key, print_)  # claims the key until this commits
+            if stored is not None:
+                return stored
             game, status, body = create()
             IdempotencyRecord.objects.create(
                 user=user,
@@ -87,6 +130,8 @@ def run_once(
                 request_fingerprint=print_,
             )
     except IntegrityError:
+        # Stored meanwhile by a request the claim could not see (SQLite has no claim):
+        # its whole transaction, game included, rolled back; answer the stored response.
         stored = _stored(user, key, print_)
         if stored is None:
             raise

@@ -15,10 +15,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import dispatch, errors, kinds, selectors
+from games import dispatch, effects, errors, kinds, selectors
 from games.kinds.base import GameKind
 from games.models import Game, IdempotencyRecord, Seat
-from games.services._common import _lock_game, _record_move, _seat_of, _seats
+from games.services import idempotency
+from games.services._common import (
+    _lock_game,
+    _lock_game_and_seats,
+    _record_move,
+    _seat_of,
+    _seats,
+)
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -46,33 +53,42 @@ def submit_move(
     *,
     game_id: int,
     user: User,
-    move: dict[str, Any] | str,
-    expected_move_number: int,
+    move: dict[str, Any] | str | None = None,
+    expected_move_number: int | None = None,
+    read: Callable[[GameKind], tuple[dict[str, Any] | str, int]] | None = None,
     idempotency_key: str | None = None,
     render: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> MoveReceipt:
     """Play the user's move (the kind's move input, validated, or its notation) and return
     the response body.
 
+    Instead of ``move`` and ``expected_move_number``, ``read(kind)`` reads the request with
+    the game's kind (its move input, validated, or its
+    notation) and returns (move, expected move number): the kind is known once the game is
+    locked, so no query runs before the lock just to learn it.
+
     ``render`` turns the body into the response (the API's serializers) before the transaction
     commits: a body that cannot be rendered rolls the move back, so a committed move always has
     its answer. With ``idempotency_key`` that answer is stored in the same transaction; a retry
-    with the same key gets it back and plays nothing.
+    with the same key gets it back and plays nothing, and a request with the key while another
+    one is in flight is refused (409 ``idempotency_key_in_use``).
     """
-    with transaction.atomic():
-        game = _lock_game(game_id)
+    with effects.one_publication(), transaction.atomic():
+        game, seats = _lock_game_and_seats(game_id)
         kind = kinds.get(game.kind)
-        seats = _seats(game)
         seat = _seat_of(seats, user)
+        if read is not None:
+            move, expected_move_number = read(kind)
+        assert move is not None, "submit_move needs a move or a read"
         fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
         if idempotency_key:
-            stored = IdempotencyRecord.objects.filter(user=user, key=idempotency_key).first()
+            stored = idempotency.hold(user, idempotency_key)
             if stored is not None:
                 if stored.game_id != game.pk:
                     raise errors.idempotency_key_reused()
-                if stored.request_fingerprint and stored.request_fingerprint != fingerprint:
+                if stored.fingerprint and stored.fingerprint != fingerprint:
                     raise errors.idempotency_key_mismatch()
-                return MoveReceipt(stored.response_status, stored.response_body, replayed=True)
+                return MoveReceipt(stored.status, stored.body, replayed=True)
         _check_playable(game, expected_move_number)
         if game.current_seat != seat.index:
             raise errors.not_your_turn()
@@ -97,18 +113,17 @@ def submit_move(
         body = _jsonable(render(body) if render is not None else body)
         if idempotency_key:
             try:
-                with transaction.atomic():  # savepoint: the error below must stay catchable
-                    IdempotencyRecord.objects.create(
-                        user=user,
-                        key=idempotency_key,
-                        game=game,
-                        response_status=201,
-                        response_body=body,
-                        request_fingerprint=fingerprint,
-                    )
+                IdempotencyRecord.objects.create(
+                    user=user,
+                    key=idempotency_key,
+                    game=game,
+                    response_status=201,
+                    response_body=body,
+                    request_fingerprint=fingerprint,
+                )
             except IntegrityError as exc:
-                # The same key was stored meanwhile by a request on another game (that game's
-                # row lock does not serialize us): refuse, and the whole move rolls back.
+                # Stored meanwhile by a request on another game that the claim could not see
+                # (SQLite has none): refuse; leaving the block rolls the whole move back.
                 raise errors.idempotency_key_reused() from exc
         return MoveReceipt(201, body)
 
@@ -183,11 +198,21 @@ def _jsonable(view: dict[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(view, cls=JSONEncoder))
 
 
-def preview_move(*, game_id: int, user: User, move: dict[str, Any] | str) -> dict[str, Any]:
+def preview_move(
+    *,
+    game_id: int,
+    user: User,
+    move: dict[str, Any] | str | None = None,
+    read: Callable[[GameKind], dict[str, Any] | str] | None = None,
+) -> dict[str, Any]:
     """Check a tentative move against the user's own pieces without playing it (read-only):
-    legal or not, its score and the kind's public facts (``Preview.public``)."""
+    legal or not, its score and the kind's public facts (``Preview.public``). ``read(kind)``
+    may read the move with the game's kind instead of ``move``."""
     game, seat = selectors.game_for_player(game_id=game_id, user=user)
     kind = kinds.get(game.kind)
+    if read is not None:
+        move = read(kind)
+    assert move is not None, "preview_move needs a move or a read"
     if kind.preview_output is None:
         raise errors.no_preview()
     if game.is_over:

@@ -1,5 +1,7 @@
 """Refusals of the tables API (stable codes, messages in the player's language)."""
 
+import math
+
 from django.utils.translation import gettext as _
 
 from config.errors import ApiError
@@ -31,3 +33,13 @@ def not_seated() -> ApiError:
 
 def not_dealt() -> ApiError:
     return ApiError("not_dealt", _("The cards at this table are not dealt yet."), status=409)
+
+
+def too_many_misses(wait: float) -> ApiError:
+    seconds = max(1, math.ceil(wait))
+    return ApiError(
+        "throttled",
+        _("Too many codes that name no table. Please wait before trying another one."),
+        status=429,
+        details={"wait": seconds, "retry_after": seconds},
+    )

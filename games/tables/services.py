@@ -210,6 +210,7 @@ def deal(*, user: User, code: str) -> Table:
         table.dealt_at = timezone.now()
         table.save(update_fields=["game", "status", "dealt_at"])
         _announce(table, "dealt", user)
+        effects.table_dealt(table.pk, table.code, game.pk, user.pk)
         return table
 
 

@@ -22,6 +22,11 @@ class Backend:
     def append(self, user_id: int, type_: str, data: dict[str, Any], game_id: int | None) -> str:
         raise NotImplementedError
 
+    def append_many(self, events: list[tuple[int, str, dict[str, Any], int | None]]) -> None:
+        """Store several events (user, type, data, game) in one write where the backend can."""
+        for user_id, type_, data, game_id in events:
+            self.append(user_id, type_, data, game_id)
+
     # --- reading (async: the stream views) ------------------------------------------------
     async def latest_id(self, user_id: int) -> str:
         """A cursor for a stream that starts now (it receives events after it)."""

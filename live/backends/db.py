@@ -62,6 +62,12 @@ class DbBackend(Backend):
         row = LiveEvent.objects.create(user_id=user_id, type=type_, data=data, game_id=game_id)
         return str(row.pk)
 
+    def append_many(self, events: list[tuple[int, str, dict[str, Any], int | None]]) -> None:
+        LiveEvent.objects.bulk_create(
+            LiveEvent(user_id=user_id, type=type_, data=data, game_id=game_id)
+            for user_id, type_, data, game_id in events
+        )
+
     async def latest_id(self, user_id: int) -> str:
         latest = await _db(lambda: LiveEvent.objects.aggregate(m=Max("pk"))["m"])()
         return str(latest or 0)

@@ -78,17 +78,30 @@ class RedisBackend(Backend):
         return settings.LIVE_RETENTION_SECONDS * 1000
 
     def append(self, user_id: int, type_: str, data: dict[str, Any], game_id: int | None) -> str:
+        pipe = self._sync.pipeline(transaction=False)
+        self._add(pipe, user_id, type_, data, game_id)
+        pipe.publish(WAKE_CHANNEL, str(user_id))
+        event_id = pipe.execute()[0]
+        return _text(event_id)
+
+    def append_many(self, events: list[tuple[int, str, dict[str, Any], int | None]]) -> None:
+        """One round trip for all of them, and one wake-up per player."""
+        pipe = self._sync.pipeline(transaction=False)
+        for user_id, type_, data, game_id in events:
+            self._add(pipe, user_id, type_, data, game_id)
+        for user_id in dict.fromkeys(user_id for user_id, *_ in events):
+            pipe.publish(WAKE_CHANNEL, str(user_id))
+        pipe.execute()
+
+    def _add(self, pipe: Any, user_id: int, type_: str, data: dict[str, Any],
+             game_id: int | None) -> None:
         key = stream_key(user_id)
         min_id = max(int(time.time() * 1000) - self.retention_ms, 0)
-        pipe = self._sync.pipeline(transaction=False)
         # Approximate MINID trims whole macro-nodes only: it never drops an entry inside the
         # window, it may keep a few older ones.
         pipe.xadd(key, {"e": encode_stored(type_, data, game_id)}, minid=min_id,
                   approximate=True)
         pipe.pexpire(key, self.retention_ms + 60_000)
-        pipe.publish(WAKE_CHANNEL, str(user_id))
-        event_id = pipe.execute()[0]
-        return _text(event_id)
 
     async def latest_id(self, user_id: int) -> str:
         last = await self._client().xrevrange(stream_key(user_id), count=1)

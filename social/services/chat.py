@@ -21,6 +21,7 @@ from config.errors import ApiError
 from games import errors as game_errors
 from games.models import Game, Seat
 from games.moderation.models import ModerationAction
+from games.notifications.services import push
 from live.publisher import publish
 from social import blocks, errors
 from social.models import Block, ChatMessage, ChatMute, SocialSettings
@@ -110,10 +111,17 @@ def _publish(message_id: int) -> None:
     message = ChatMessage.objects.select_related("author").filter(pk=message_id).first()
     if message is None or message.removed_at is not None:
         return
-    for user_id in recipients(message):
+    readers = recipients(message)
+    for user_id in readers:
         data = message_data(message, user_id)
         data["created_at"] = message.created_at.isoformat()
         publish(user_id, "chat", data, game_id=message.game_id)
+    # A push says who wrote, never what (notifications do not read the chat).
+    author = message.author
+    if author is not None:
+        push.chat(game_id=message.game_id, message_id=message.pk,
+                  author_name=author.public_name,
+                  user_ids=[uid for uid in readers if uid != author.pk])
 
 
 def post(*, game_id: int, user: User, text: str, now: datetime | None = None) -> ChatMessage:

@@ -59,8 +59,12 @@ def test_schema_states_the_rules_validation_enforces(api_client):
     assert preview["requestBody"]["required"] is True
     assert list(preview["requestBody"]["content"]) == ["application/json"]
     assert "413" in preview["responses"]
+    # A tile is a whole object either way (generators type it): a wild, or a digit.
     tile = components["PlacedTileInputRequest"]
-    assert tile["required"] == ["square"] and len(tile["anyOf"]) == 2
+    wild, digit = (components[ref["$ref"].rsplit("/", 1)[1]] for ref in tile["anyOf"])
+    assert wild["required"] == ["square", "wild"] and digit["required"] == ["digit", "square"]
+    assert digit["properties"]["digit"]["nullable"] is False
+    assert wild["properties"]["digit"]["nullable"] is True
     password = components["RegisterInputRequest"]["properties"]["password"]
     assert password["minLength"] == 8 and "pattern" in password
     assert "\\x00" in move_form["properties"]["move"]["pattern"]  # no NUL

@@ -36,6 +36,8 @@ WITH_BODY = {
     "me_password": ({"current_password": PASSWORD, "new_password": NEW_PASSWORD,
                      "new_password2": NEW_PASSWORD}, "new_password2"),
     "me_social_update": ({"hide_profile": True, "hide_ratings": True}, "hide_ratings"),
+    "me_vacation_start": ({"days": 2, "reason": "holiday"}, "reason"),
+    "me_watching_update": ({"public_games": True, "friends_only": True}, "friends_only"),
     "puzzles_attempt": ({"move": "pass", "hint": True}, "hint"),
     "reports_create": ({"reason": "abuse", "text": "rude", "player": "bob", "urgent": True},
                        "urgent"),

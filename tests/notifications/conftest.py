@@ -1,6 +1,11 @@
 import pytest
 
 from games import services as game_services
+from tests.notifications.conftest_push import (  # noqa: F401  (fixtures)
+    push_double,
+    queued_pushes,
+    subscribe_device,
+)
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     ("turn_hours", "lead"),
-    [(1, timedelta(minutes=12)), (8, timedelta(hours=1)), (72, timedelta(hours=1))],
+    [(1, timedelta(minutes=12)), (8, timedelta(hours=1)), (72, timedelta(hours=1)),
+     (336, timedelta(hours=1))],
 )
 def test_reminder_when_a_fifth_or_an_hour_is_left_whichever_is_later(
     make_game, alice, bob, play, queued_sends, turn_hours, lead

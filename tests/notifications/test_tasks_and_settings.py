@@ -42,6 +42,7 @@ def test_sweep_task_sends_due_reminders(human_game, alice, bob, play, queued_sen
         "gathered": 0,
         "reminders": 1,
         "requeued": 0,
+        "pushes_requeued": 0,
     }
     assert len(queued_sends) == 1
 

@@ -2,13 +2,14 @@
 
 from datetime import timedelta
 
+import psycopg
 import pytest
 import time_machine
 from django.conf import settings
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.utils import timezone
 
-from games import dispatch, services, tasks
+from games import dispatch, services, tasks, turn_locks
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +54,64 @@ def test_sweep_requeues_only_stale_computer_turns(ai_first_game, human_game, ai_
     assert ai_queue == [(ai_first_game.pk, 0)]
 
 
-def test_sweep_waits_past_the_visibility_timeout(ai_first_game, ai_queue, settings):
-    """Before the broker's visibility timeout (+15 s) a lost message may still come back."""
+@pytest.fixture
+def other_session():
+    """Another PostgreSQL session (a worker's, a second sweep's): advisory locks are
+    re-entrant within one session, so a lock must be held by another to be seen as taken."""
+    if connection.vendor != "postgresql":
+        pytest.skip("advisory locks are PostgreSQL's")
+    params = connection.get_connection_params()
+    with psycopg.connect(**params, autocommit=True) as session:
+        yield session
+
+
+def test_sweep_requeues_within_seconds_a_turn_no_worker_plays(ai_first_game, ai_queue,
+                                                            other_session):
+    """A worker SIGKILLed while it held the turn's message: its connection, and with it the
+    turn lock, is gone at once, so the turn is queued again after a few seconds instead of
+    waiting for the broker's visibility timeout (45 s)."""
+    start_after = tasks.ai_turn_start_after().total_seconds()
+    assert start_after < 10
+    ai_queue.clear()
+    _pending_for(ai_first_game, start_after - 1)
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []  # its task may still be starting
+    _pending_for(ai_first_game, start_after + 1)
+    key = turn_locks._key(ai_first_game.pk)
+    other_session.execute("SELECT pg_advisory_lock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert turn_locks.being_played(ai_first_game.pk)
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []  # a worker is playing it
+    other_session.execute("SELECT pg_advisory_unlock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert not turn_locks.being_played(ai_first_game.pk)  # that worker died
+    assert tasks.sweep_ai_turns() == 1
+    assert ai_queue == [(ai_first_game.pk, 0)]
+
+
+def test_a_second_message_leaves_the_turn_to_the_worker_playing_it(ai_first_game,
+                                                                   other_session):
+    key = turn_locks._key(ai_first_game.pk)
+    other_session.execute("SELECT pg_advisory_lock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert tasks.play_ai_turn.apply(args=(ai_first_game.pk, 0)).get() is None
+    assert not Move.objects.filter(game=ai_first_game).exists()
+    other_session.execute("SELECT pg_advisory_unlock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert tasks.play_ai_turn.apply(args=(ai_first_game.pk, 0)).get() == 1
+    assert not turn_locks.being_played(ai_first_game.pk)  # released after the turn
+
+
+def test_two_sweeps_do_not_double_up(ai_first_game, ai_queue, other_session):
+    _pending_for(ai_first_game, 600)
+    ai_queue.clear()
+    other_session.execute("SELECT pg_advisory_lock(%s, 0)", [turn_locks.SWEEP])
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []  # another sweep is running
+    other_session.execute("SELECT pg_advisory_unlock(%s, 0)", [turn_locks.SWEEP])
+    assert tasks.sweep_ai_turns() == 1
+
+
+def test_without_advisory_locks_the_sweep_waits_past_the_visibility_timeout(
+    ai_first_game, ai_queue, settings, monkeypatch
+):
+    """SQLite (``make run``) cannot tell whether a worker plays a turn: before the broker's
+    visibility timeout (+15 s) a taken message may still come back by itself."""
+    monkeypatch.setattr(turn_locks, "supported", lambda: False)
     settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 100}
     ai_queue.clear()
     _pending_for(ai_first_game, 114)
@@ -86,9 +143,9 @@ def test_sweep_ignores_finished_games(ai_first_game, alice, ai_queue):
     assert tasks.sweep_ai_turns() == 0
 
 
-def test_sweep_runs_every_30_seconds():
+def test_sweep_runs_every_2_seconds():
     entry = settings.CELERY_BEAT_SCHEDULE["games-sweep-ai-turns"]
-    assert entry == {"task": "games.sweep_ai_turns", "schedule": 30.0}
+    assert entry == {"task": "games.sweep_ai_turns", "schedule": 2.0}
 
 
 def test_enqueue_uses_the_configured_queue(monkeypatch, settings):

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 
+from config import redis_health
 from games import dispatch
 
 
@@ -45,11 +46,20 @@ def test_the_analysis_is_not_tried_right_after_the_broker_refused_a_message(monk
 
     monkeypatch.setattr(current_app.amqp, "send_task_message", refuse)
     monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))
+    monkeypatch.setattr(dispatch, "_broker_is_redis", lambda: True)  # also on a SQLite run
     assert dispatch.enqueue_event(1) is False  # a move's notification message is refused...
     assert dispatch.enqueue_analysis(7, 3) is False  # ...so its analysis is not even tried
     assert tries == ["notifications.process_event"]
-    assert dispatch.enqueue_ai_turn(7, 3) is False  # the other messages are still tried
+    # Nor is any other message for a few seconds (config/redis_health.py): each has its sweep.
+    assert dispatch.enqueue_ai_turn(7, 3) is False
+    assert tries == ["notifications.process_event"]
+    redis_health.forget()  # those seconds are over: the other messages are tried again...
+    assert dispatch.enqueue_ai_turn(7, 3) is False
     assert tries[-1] == "games.play_ai_turn"
+    redis_health.forget()
+    assert dispatch.enqueue_analysis(7, 3) is False  # ...the analysis only after its own time
+    assert tries[-1] == "games.play_ai_turn"
+    redis_health.forget()
     monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))  # the quiet time is over
     assert dispatch.enqueue_analysis(7, 3) is False
     assert tries[-1] == "games.analyse_moves"

@@ -17,6 +17,7 @@ from accounts.api.serializers import RegisterInputSerializer, UserSerializer
 from accounts.models import Language, TurnEmails
 from accounts.validators import DISPLAY_NAME_MAX_LENGTH
 from config.errors import ApiError
+from games.notifications.services import push
 from social import selectors as social_selectors
 from social import services as social_services
 from web.views.common import SignedInRequest, field_errors, safe_next, throttled
@@ -83,6 +84,7 @@ def signin(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def signout(request: HttpRequest) -> HttpResponse:
+    push.forget_session(request.session.session_key)  # this browser's push subscription
     logout(request)
     return redirect("web:home")
 
@@ -105,6 +107,9 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         try:
             form.is_valid(raise_exception=True)
             services.update_profile(user=user, **form.validated_data)
+            push.update_settings(user_id=user.pk, **{
+                name: request.POST.get(f"push_{name}") == "on" for name in push.SETTINGS_FIELDS
+            })
         except ValidationError as exc:
             errors = field_errors(exc.detail)
         except ApiError as exc:
@@ -123,6 +128,7 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         "turn_email_choices": TurnEmails.choices,
         "blocked": social_selectors.blocked_players(user=user),
         "social": social_services.settings.settings_of(user.pk),
+        "push": push.settings_of(user.pk),
     }
     return render(request, "web/settings.html", context, status=400 if errors else 200)
 

@@ -68,6 +68,10 @@ def page_errors(view):
             return view(request, *args, **kwargs)
         except ApiError as exc:
             context = {"message": exc.message, "code": exc.code}
-            return render(request, "web/error.html", context, status=exc.status)
+            response = render(request, "web/error.html", context, status=exc.status)
+            wait = exc.details.get("retry_after")
+            if exc.status in (429, 503) and isinstance(wait, int):
+                response["Retry-After"] = str(wait)
+            return response
 
     return wrapped

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from games.tables import services as tables
+from games.tables.guessing import counting_misses
 from web.views.common import SignedInRequest, page_errors
 
 
@@ -27,7 +28,8 @@ def find_table(request: SignedInRequest) -> HttpResponse:
     return redirect("web:table", code=code)
 
 def _table_context(request: HttpRequest, code: str) -> dict[str, Any]:
-    table = tables.get_table(code=code)
+    with counting_misses(request):
+        table = tables.get_table(code=code)
     shown = tables.show(table)
     username = request.user.get_username()
     mine = next((s for s in shown["seats"] if s["username"] == username), None)

@@ -18,6 +18,7 @@ COACH_CODES: tuple[str, ...] = (
     "coach_draw_two",  # a 2: the next player answers with a 2 or draws the penalty
     "coach_stacked_twos",  # 2s stacked: the penalty grows by two for each
     "coach_skip",  # a Queen skips the next player (two Queens skip two)
+    "coach_skip_round",  # as many Queens as players: the layer's own next turn is skipped too
     "coach_reverse",  # an Ace reverses the direction of play
     "coach_two_players",  # with two players a Queen or an Ace gives another turn
     "coach_penalty_taken",  # a player took the penalty: drew it all and lost the turn
@@ -43,9 +44,11 @@ def _notes(record: Mapping[str, Any]) -> list[dict[str, Any]]:
             card = "Q" if kind == "seats_skipped" else "A"
             notes.append({"code": "coach_two_players", "params": {"seat": e["seat"], "card": card}})
         elif kind == "seats_skipped":
-            notes.append(
-                {"code": "coach_skip", "params": {"seat": e["seat"], "skipped": e["skipped"]}}
-            )
+            params = {"seat": e["seat"], "skipped": e["skipped"]}
+            # Four Queens at four seats skip the three others and then the layer's own next
+            # turn: said in words, not as "skipping their own seat".
+            code = "coach_skip_round" if e["seat"] in e["skipped"] else "coach_skip"
+            notes.append({"code": code, "params": params})
         elif kind == "direction_reversed":
             params = {"seat": e["seat"], "times": e["times"], "direction": e["direction"]}
             notes.append({"code": "coach_reverse", "params": params})

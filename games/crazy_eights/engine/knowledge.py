@@ -29,7 +29,7 @@ from .cards import EIGHT, RANK, SUIT, SUITS, parse_card
 from .moves import Move
 from .options import Options
 from .rules import legal_moves
-from .state import GameState, deal_round, first_dealer
+from .state import MAX_REBUILDS, GameState, deal_round, first_dealer
 
 Record = Mapping[str, Any]
 SAMPLE_ATTEMPTS = 8  # fresh deals tried before accepting one that breaks a tight void
@@ -153,6 +153,7 @@ class Knowledge:
     unknown_discards: int  # discards the history did not name (a partial history)
     voids: Mapping[int, Void]
     played: tuple[int, ...]  # cards played this round (seen by everyone), in order
+    rebuilds: int = 0  # stock rebuilds this round (public)
 
     @property
     def players(self) -> int:
@@ -160,7 +161,7 @@ class Knowledge:
 
     @property
     def can_draw(self) -> bool:
-        return self.stock_size > 0 or self.discard_size > 1
+        return self.stock_size > 0 or (self.discard_size > 1 and self.rebuilds < MAX_REBUILDS)
 
     def unseen(self) -> list[int]:
         """Cards this seat cannot place: other hands, the stock, unnamed discards."""
@@ -204,6 +205,7 @@ class Knowledge:
             draws=self.draws,
             drawn=self.drawn,
             passes=self.passes,
+            rebuilds=self.rebuilds,
             move_number=self.move_number,
         )
 
@@ -292,6 +294,7 @@ def knowledge(view: Mapping[str, Any], history: Sequence[Record] = ()) -> Knowle
         unknown_discards=view["discard_size"] - len(discard),
         voids=voids,
         played=played,
+        rebuilds=view.get("rebuilds", 0),
     )
 
 

@@ -31,7 +31,15 @@ from .moves import Draw, Move, Pass, Play, Resign, Take, canonical, format_move,
 from .options import Options
 from .rules import validate_move
 from .scoring import match_winner, ranking, round_points
-from .state import GameState, Outcome, RoundResult, Termination, new_match, new_round_state
+from .state import (
+    MAX_REBUILDS,
+    GameState,
+    Outcome,
+    RoundResult,
+    Termination,
+    new_match,
+    new_round_state,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +108,14 @@ def _deal_from_stock(
     state: GameState, count: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, list[Event]]:
     """Up to ``count`` cards from the stock, rebuilding it from the discards (all but the top
-    card, shuffled from the seed, round and rebuild count) when it runs out."""
+    card, shuffled from the seed, round and rebuild count) when it runs out, at most
+    ``MAX_REBUILDS`` times a round."""
     stock, discard, rebuilds = state.stock, state.discard, state.rebuilds
     drawn: tuple[int, ...] = ()
     events: list[Event] = []
     while len(drawn) < count:
         if not stock:
-            if len(discard) <= 1:
+            if len(discard) <= 1 or rebuilds >= MAX_REBUILDS:
                 break
             pile = list(discard[:-1])
             rebuilds += 1

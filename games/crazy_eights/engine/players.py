@@ -10,13 +10,15 @@ view from a state for self-play and tests.
 - cautious: hoards 8s (plays one only when nothing else fits), sheds its most expensive cards.
 - aggressive: aims Queens and 2s at the seat about to go out, keeps a 2 back as a shield
   against a draw-two, names the suit the next seat was seen to lack.
-- chaotic: any card set that may be played, any suit, at random.
+- chaotic: any card set that may be played, at random (8s less often while another card
+  fits), a suit on a whim among those it holds; a drawn card that fits is laid.
 - strong: determinised search: for a few promising moves (the aggressive regular's choice
   first) it deals the unseen cards many times consistently with what it has seen
   (``knowledge.sample_state``, voids included) and plays the round out with a quick policy
   (``rollout``); a move must beat the lead by a margin to replace it. The work is a fixed
   number of playouts (engines read no clock), tuned to stay under 50 ms a move at p99.
-- random (not offered to players): a uniformly random legal move, the benchmarks' baseline.
+- random and first (not offered to players): a uniformly random legal move, and the first legal
+  move; the benchmarks' baselines (``games/crazy_eights/levelstats.py``).
 """
 
 from __future__ import annotations
@@ -181,18 +183,36 @@ def aggressive(k: Knowledge, rng: random.Random) -> Move:
 
 
 def chaotic(k: Knowledge, rng: random.Random) -> Move:
+    """Any set of cards that may be played, chosen at random (an 8 only a third as often as
+    another card while one fits), and a suit on a whim: that of a random card of the hand
+    left. Unpredictable, but never worse than a random player: it lays a drawn card that fits
+    rather than keeping it, and names a suit it holds."""
     moves = _legal(k)
+    plays = _plays(moves)
+    if not plays:
+        return moves[0]
     # One choice per set of cards, then a suit for an 8: a whim per card set, not per suit.
-    groups: dict[frozenset[int], list[Move]] = {}
-    for m in moves:
-        key = frozenset(m.cards) if isinstance(m, Play) else frozenset()
-        groups.setdefault(key, []).append(m)
+    groups: dict[frozenset[int], list[Play]] = {}
+    for p in plays:
+        groups.setdefault(frozenset(p.cards), []).append(p)
     options = list(groups.values())
-    return rng.choice(rng.choice(options))
+    weights = [1 if RANK[g[0].cards[0]] == EIGHT else 3 for g in options]
+    group = rng.choices(options, weights)[0]
+    if len(group) == 1 or group[0].suit is None:
+        return rng.choice(group)
+    left = [c for c in _left_after(k.hand, group[0]) if RANK[c] != EIGHT]
+    suit = SUIT[rng.choice(left)] if left else rng.randrange(4)
+    return next((p for p in group if p.suit == suit), rng.choice(group))
 
 
 def random_legal(k: Knowledge, rng: random.Random) -> Move:
     return rng.choice(_legal(k))
+
+
+def first_legal(k: Knowledge, rng: random.Random) -> Move:
+    """The first legal move: the first card that fits (lowest first), else draw, take or
+    pass. A benchmarks' baseline, and the simplest policy there is."""
+    return _legal(k)[0]
 
 
 def _utility(k: Knowledge, points: Sequence[int]) -> float:
@@ -236,14 +256,23 @@ def _evaluate(k: Knowledge, state: GameState, move: Move, rng: random.Random) ->
     return _utility(k, rollout(result.state, rng))
 
 
+Allowed = Callable[[Knowledge, list[Move]], list[Move]]
+
+
 def strong_player(
     rollouts: int = STRONG_ROLLOUTS,
     candidates: int = STRONG_CANDIDATES,
     margin: float = STRONG_MARGIN,
+    allowed: Allowed | None = None,
 ) -> Regular:
     """The strong regular with another budget (benchmarks and tests). ``margin``: the points
     per playout a move must gain over the heuristic's choice to replace it (a few playouts are
-    noisy; without a margin the search would often trade a sound move for a lucky one)."""
+    noisy; without a margin the search would often trade a sound move for a lucky one).
+    ``allowed``: keeps only some of the legal moves (the hint keeps those the strategy text
+    advises); going out is always allowed.
+
+    The search is bounded: ``rollouts`` playouts, each bounded by the rules' round bound
+    (``rollout``), and a bounded number of deals tried per sample (``knowledge``)."""
 
     def strong(k: Knowledge, rng: random.Random) -> Move:
         moves = _legal(k)
@@ -251,10 +280,14 @@ def strong_player(
         out = _going_out(k, plays)
         if out is not None:
             return out
+        if allowed is not None:
+            moves = allowed(k, moves) or moves
         # The aggressive regular's choice leads (the best heuristic in self-play); the
         # search replaces it only by a move that does better by ``margin`` points a playout.
         lead = aggressive(k, rng)
         rest = _candidates(k, moves, max(1, candidates - 1))
+        if allowed is not None and not any(_same(lead, m) for m in moves):
+            lead, rest = rest[0], rest[1:]
         cands = [lead, *(m for m in rest if not _same(m, lead))]
         if len(cands) == 1:
             return cands[0]
@@ -280,6 +313,7 @@ REGULARS: dict[str, Regular] = {
     "chaotic": chaotic,
     "strong": strong_player(),
     "random": random_legal,
+    "first": first_legal,
 }
 
 

@@ -14,9 +14,7 @@ from collections import Counter
 
 from .cards import ACE, CARD_NAMES, DEFAULT_VALUE, EIGHT, QUEEN, RANK, SUIT, SUITS, TWO
 from .scoring import round_points
-from .state import MAX_DRAWS, GameState
-
-MAX_STEPS = 3000  # a safety net: every round ends long before (the stock runs dry, then passes)
+from .state import MAX_DRAWS, MAX_REBUILDS, GameState, max_round_moves
 
 
 def _named_suit(hand: list[int], rng: random.Random) -> int:
@@ -56,7 +54,7 @@ def rollout(
     def draw_one() -> int | None:
         nonlocal stock, discard, rebuilds
         if not stock:
-            if len(discard) <= 1:
+            if len(discard) <= 1 or rebuilds >= MAX_REBUILDS:
                 return None
             pile = discard[:-1]
             rebuilds += 1
@@ -67,7 +65,9 @@ def rollout(
             discard = discard[-1:]
         return stock.pop()
 
-    for _ in range(MAX_STEPS):
+    # Bounded: a step is at least one move, and docs/rules.md's rebuild limit bounds a round's
+    # moves (``max_round_moves``; tests/engine/crazy_eights/test_round_bound.py).
+    for _ in range(max_round_moves(options)):
         hand = hands[t]
         first: int | None = None
         if penalty:
@@ -118,7 +118,7 @@ def rollout(
                 draws, drawn = 0, None
                 passes += 1
                 t = (t + direction) % n
-                if passes >= n and not stock and len(discard) <= 1:
+                if passes >= n and not stock and (len(discard) <= 1 or rebuilds >= MAX_REBUILDS):
                     points, _ = round_points(
                         options, tuple(tuple(h) for h in hands), "blocked", None
                     )

@@ -1,8 +1,10 @@
 """What may be played (docs/rules.md, "Crazy Eights: a turn, step by step").
 
-``validate_move`` is the single authority on legality; ``legal_moves`` lists exactly the moves it
-accepts (up to the order of the middle cards of a several-card play, which does not matter) and
-is tested against it.
+``validate_move`` is the single authority on legality; ``legal_moves`` lists each distinct play it
+accepts once and is tested against it. Two plays are the same play when they lay the same cards
+and leave the same top card and suit (``play_key``): the order of the middle cards never
+matters, nor which of several matching cards leads, nor, for 8s, which 8 is last (the named
+suit is what counts). So ``8C 8H/S`` and ``8H 8C/S`` are one play, listed as ``8C 8H/S``.
 """
 
 from __future__ import annotations
@@ -56,13 +58,32 @@ def plays_starting_with(first: int, group: tuple[int, ...]) -> tuple[Play, ...]:
     return plays
 
 
+def play_key(play: Play) -> tuple[frozenset[int], int | None, int | None]:
+    """What a play does: its cards, and the last card (it sets the suit) or, for 8s, the suit
+    named. Equal keys are the same play."""
+    if RANK[play.cards[-1]] == EIGHT:
+        return frozenset(play.cards), None, play.suit
+    return frozenset(play.cards), play.cards[-1], None
+
+
 def _plays(state: GameState, hand: tuple[int, ...], firsts: tuple[int, ...]) -> list[Move]:
+    """Each distinct play led by one of ``firsts`` once: the first listed of equal plays (the
+    lowest leading card, the cards in ascending order) stands for them all."""
     moves: list[Move] = []
     several = state.options.several
+    seen: set[tuple[frozenset[int], int | None, int | None]] = set()
     for first in firsts:
         rank = RANK[first]
         group = tuple(c for c in hand if RANK[c] == rank and c != first) if several else ()
-        moves.extend(plays_starting_with(first, group))
+        plays = plays_starting_with(first, group)
+        if not group:
+            moves.extend(plays)  # a single card: no other play can equal it
+            continue
+        for play in plays:
+            key = play_key(play)
+            if key not in seen:
+                seen.add(key)
+                moves.append(play)
     return moves
 
 

@@ -22,6 +22,10 @@ from .options import Options
 # action card, and keeping one starter rule for every mode keeps deals comparable.
 STARTER_RETURNED = frozenset({EIGHT, TWO, QUEEN, ACE})
 MAX_DRAWS = 3
+# docs/rules.md, "Every round ends": the stock is rebuilt from the discards at most this many
+# times in a round; the fourth time it runs out it stays empty, nobody draws, and the round ends
+# by someone going out or as a blocked round (without the limit, 8s could cycle for ever).
+MAX_REBUILDS = 3
 
 
 class Termination(enum.Enum):
@@ -118,7 +122,7 @@ class GameState:
     draws: int = 0  # cards drawn this turn
     drawn: int | None = field(default=None, repr=False)  # the card drawn last this turn
     passes: int = 0  # consecutive passes without a play (a blocked round needs every seat)
-    rebuilds: int = 0  # stock rebuilds this round (part of the rebuild shuffle's seed)
+    rebuilds: int = 0  # stock rebuilds this round (at most MAX_REBUILDS; seeds the shuffle)
     move_number: int = 0
     last_round: RoundResult | None = None
     result: Outcome | None = None
@@ -136,9 +140,15 @@ class GameState:
         return self.discard[-1]
 
     @property
+    def last_stock(self) -> bool:
+        """The stock has been rebuilt for the last time: once empty, it stays empty."""
+        return self.rebuilds >= MAX_REBUILDS
+
+    @property
     def can_draw(self) -> bool:
-        """A card can be drawn: the stock holds one or can be rebuilt from the discards."""
-        return bool(self.stock) or len(self.discard) > 1
+        """A card can be drawn: the stock holds one or can (still) be rebuilt from the
+        discards."""
+        return bool(self.stock) or (len(self.discard) > 1 and not self.last_stock)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -181,7 +191,8 @@ class GameState:
             draws=data["draws"],
             drawn=data["drawn"],
             passes=data["passes"],
-            rebuilds=data["rebuilds"],
+            # States stored before the rebuild limit may lack the count: none yet.
+            rebuilds=data.get("rebuilds", 0),
             move_number=data["move_number"],
             last_round=RoundResult.from_dict(data["last_round"]) if data["last_round"] else None,
             result=Outcome.from_dict(data["result"]) if data["result"] else None,
@@ -268,3 +279,26 @@ def cards_in_play(state: GameState) -> list[int]:
     """Every card of the match wherever it is: always the 52 of the deck."""
     cards = [c for hand in state.hands for c in hand]
     return sorted(cards + list(state.stock) + list(state.discard))
+
+
+def max_round_moves(options: Options) -> int:
+    """An upper bound on the moves of one round (docs/rules.md, "Every round ends"), proved
+    from the rules, not measured. With n players, h cards each and S0 = 52 - n*h - 1 in the
+    first stock:
+
+    - D, the cards ever drawn from the stock: the stock is filled only at the deal and by at
+      most ``MAX_REBUILDS`` rebuilds, each of at most 52 - n - 1 cards (the top card stays, and
+      every hand holds a card while the round lasts): D <= S0 + MAX_REBUILDS * (51 - n).
+    - Draw moves take one card each: <= D. A pass after drawing ends a turn that drew: <= D.
+    - Plays P each lay a card from the hands, which receive n*h + D cards: P <= n*h + D.
+    - Takes T answer a penalty raised by a play of 2s, once each: T <= P.
+    - A pass without drawing needs a stock that cannot give a card, and nothing but a play
+      makes it able to again; n such passes in a row (no play or take between) end the round
+      as blocked: at most n of them after each play or take, and n before the first.
+
+    So moves <= 2D + P + T + n(P + T + 1) <= 2D + 2P + n(2P + 1).
+    """
+    n, h = options.players, options.hand_size
+    drawn = 52 - n * h - 1 + MAX_REBUILDS * (51 - n)
+    plays = n * h + drawn
+    return 2 * drawn + 2 * plays + n * (2 * plays + 1)

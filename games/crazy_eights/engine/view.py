@@ -27,6 +27,9 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "stock_size": len(state.stock),
         "discard_size": len(state.discard),
+        # Public (every rebuild is announced): after the last rebuild an empty stock stays empty.
+        "rebuilds": state.rebuilds,
+        "last_stock": state.last_stock,
         "penalty": state.penalty,
         "draws": state.draws,
         "passes": state.passes,

@@ -37,6 +37,7 @@ from games.notifications.services.sending import (
     SendingMarkUncertain,
     deliver,
     requeue_stuck,
+    send_stale_after,
 )
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "seen_recently",
     "seen_window",
     "send_due_reminders",
+    "send_stale_after",
     "sweep_outbox",
     "unsubscribe",
 ]

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, Seat
 from games.notifications.models import Kind, SentNotification, Status
+from games.notifications.services import push
 from games.notifications.services._common import (
     _claim,
     _lock_user,
@@ -42,6 +43,7 @@ def notify_turn(
         if seat.user_id is None or seen_recently(seat, now):
             return None
         user = _lock_user(seat.user_id)  # serialises the gathering decision per user
+        pushed = push.turn(game=game, seat=seat, move_number=move_number)
         if user.turn_emails == "off" or not user.email:
             return None
         key = f"turn:{game_id}:{move_number}:{user.pk}"
@@ -54,6 +56,11 @@ def notify_turn(
             )
             due = max(now, last.created_at + digest_interval()) if last else now
             return _claim(key, status=Status.HELD, due_at=due, created_at=now, **common)
+        if pushed and not push.settings_of(user.pk).email_too and push.email_delay():
+            # The push reached a device: the email only if the turn still waits later (the
+            # gathering sweep drops it when the game moved on, as for any held notice).
+            return _claim(key, status=Status.HELD, due_at=now + push.email_delay(),
+                          created_at=now, **common)
         recent = (
             SentNotification.objects.filter(
                 user=user,

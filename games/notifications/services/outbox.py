@@ -11,7 +11,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from games.models import Seat
 from games.notifications.models import EventKind, NotificationEvent
+from games.notifications.services import push
 from games.notifications.services.events import notify_finished, notify_started, notify_turn
 
 log = logging.getLogger(__name__)
@@ -22,6 +24,13 @@ SWEEP_BATCH = 200
 def outbox_age() -> timedelta:
     """How old a pending event must be before the sweep takes it over from its message."""
     return timedelta(seconds=int(getattr(settings, "NOTIFY_OUTBOX_AGE_SECONDS", 60)))
+
+
+def _people(game_id: int) -> list[int]:
+    return [
+        uid for uid in Seat.objects.filter(game_id=game_id, user__isnull=False)
+        .values_list("user_id", flat=True) if uid is not None
+    ]
 
 
 def process_event(*, event_id: int, now: datetime | None = None) -> bool:
@@ -47,10 +56,14 @@ def process_event(*, event_id: int, now: datetime | None = None) -> bool:
                     move_number=event.move_number,
                     now=now,
                 )
+            # Whoever moved (on any device) no longer needs that game's notification.
+            push.clear_shown(game_id=event.game_id, move_number=event.move_number,
+                             user_ids=_people(event.game_id))
         elif event.kind == EventKind.STARTED:
             notify_started(game_id=event.game_id, now=now)
         elif event.kind == EventKind.FINISHED:
             notify_finished(game_id=event.game_id, now=now)
+            push.finished(game_id=event.game_id, now=now)
         event.processed_at = now
         event.attempts += 1
         event.save(update_fields=["processed_at", "attempts"])

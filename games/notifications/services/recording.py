@@ -7,19 +7,37 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 
 from games import dispatch
-from games.notifications.models import EventKind, Kind, NotificationEvent
+from games.models import Seat
+from games.notifications.models import EventKind, Kind, NotificationEvent, PushKind
+from games.notifications.services import push
 from games.notifications.services._common import _claim
 
 
-def _record(key: str, game_id: int, **fields) -> None:
-    event, created = NotificationEvent.objects.get_or_create(
-        key=key, defaults={"game_id": game_id, **fields}
-    )
-    if created:
-        event_id = event.pk
+def _record(key: str, game_id: int, *, kind: str, seat_index: int | None = None,
+            move_number: int = 0, recipient_id: int | None = None) -> None:
+    """Insert the outbox row unless its key is there already, in one statement (a move's
+    write path counts its queries): ``INSERT ... ON CONFLICT DO NOTHING RETURNING``, which
+    PostgreSQL and SQLite both speak, instead of a read, a savepoint and an insert."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(c) for c in (
+        "key", "kind", "game_id", "seat_index", "move_number", "recipient_id", "created_at",
+        "processed_at", "attempts", "last_error",
+    ))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(NotificationEvent._meta.db_table)} ({columns})"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, NULL, 0, '')"
+            f" ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}",
+            [key, kind, game_id, seat_index, move_number, recipient_id,
+             connection.ops.adapt_datetimefield_value(timezone.now())],
+        )
+        row = cursor.fetchone()
+    if row is not None:
+        event_id = row[0]
         transaction.on_commit(lambda: dispatch.enqueue_event(event_id))
 
 
@@ -49,7 +67,12 @@ def table_invitation(
     the send is queued after the commit and ``requeue_stuck`` re-sends a lost one."""
     user = get_user_model().objects.filter(pk=user_id).first()
     host = get_user_model().objects.filter(pk=host_id).first()
-    if user is None or host is None or not user.email or user.turn_emails == "off":
+    if user is None or host is None:
+        return
+    push.claim(event=f"invite:{table_id}:{user_id}", kind=PushKind.INVITE, user_id=user_id,
+               facts={"code": code, "kind": kind, "host": host.public_name,
+                      "url": f"/tables/{code}"})
+    if not user.email or user.turn_emails == "off":
         return
     _claim(
         f"invite:{table_id}:{user_id}",
@@ -62,3 +85,20 @@ def table_invitation(
             "url": f"{settings.SITE_BASE_URL}/tables/{code}",
         },
     )
+
+
+def table_dealt(*, table_id: int, code: str, game_id: int, host_id: int) -> None:
+    """The host dealt: a push to every person seated at the table but the host (they are
+    probably waiting in the lobby, or left it open in another tab)."""
+    host = get_user_model().objects.filter(pk=host_id).first()
+    people = (
+        Seat.objects.filter(game_id=game_id, user__isnull=False)
+        .exclude(user_id=host_id)
+        .values_list("user_id", flat=True)
+    )
+    for user_id in people:
+        assert user_id is not None
+        push.claim(event=f"dealt:{table_id}:{user_id}", kind=PushKind.DEALT, user_id=user_id,
+                   game_id=game_id, move_number=0,
+                   facts={"code": code, "host": host.public_name if host else "",
+                          "game": game_id})

@@ -11,8 +11,10 @@ from django.utils.translation import gettext as _
 
 from config.errors import ApiError
 from games import errors
+from games.correspondence.selectors import paused_by_vacation
 from games.models import TURN_HOURS_CHOICES, Game, Seat
-from games.notifications.models import Kind, SentNotification, Status
+from games.notifications.models import Kind, PushKind, SentNotification, Status
+from games.notifications.services import push
 from games.notifications.services._common import (
     _claim,
     nudge_interval,
@@ -38,7 +40,7 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
                 turn_seconds__isnull=True,  # a table's short turns get no reminder
                 turn_deadline__gt=now,
                 turn_deadline__lte=now + reminder_lead(hours),
-            )
+            ).exclude(paused_by_vacation())  # on vacation: no reminder (the clock stands)
         )
         for game in games:
             if game.current_seat is None:
@@ -50,21 +52,27 @@ def send_due_reminders(*, now: datetime | None = None) -> int:
             )
             if seat is None or seat.user is None or seen_recently(seat, now):
                 continue
-            if not seat.user.reminder_emails or not seat.user.email:
-                continue
             key = f"reminder:{game.pk}:{game.move_number}:{seat.user_id}"
             if SentNotification.objects.filter(key=key).exists():
                 continue
+            wants_email = bool(seat.user.reminder_emails and seat.user.email)
             with transaction.atomic():
+                pushed = push.claim(event=key, kind=PushKind.REMINDER, user_id=seat.user.pk,
+                                    game_id=game.pk, move_number=game.move_number)
+                if not wants_email and not pushed:
+                    continue
+                # Pushed but not emailed: the claim is still written (dropped), so that the
+                # reminder is decided once.
                 n = _claim(
                     key,
                     kind=Kind.REMINDER,
+                    status=Status.PENDING if wants_email else Status.DROPPED,
                     user=seat.user,
                     game=game,
                     move_number=game.move_number,
                     created_at=now,
                 )
-            count += n is not None
+            count += n is not None and wants_email
     return count
 
 
@@ -124,6 +132,12 @@ def nudge(*, game_id: int, user: User, now: datetime | None = None) -> SentNotif
             move_number=game.move_number,
             created_at=now,
         )
+        if n is not None and not seen_recently(opponent, now) and not blocks.blocks(
+            target.pk, user.pk
+        ):
+            push.claim(event=f"nudge:{game.pk}:{user.pk}:{int(now.timestamp())}",
+                       kind=PushKind.NUDGE, user_id=target.pk, game_id=game.pk,
+                       move_number=game.move_number, facts={"sender_seat": mine.index})
         if n is not None:
             live_events.nudge_on_commit(
                 game_id=game.pk, move_number=game.move_number, recipient_id=target.pk,

@@ -11,6 +11,7 @@ from config.parsers import JSONParser
 from games.api.views import GameWriteThrottle
 from games.tables import services
 from games.tables.api import serializers as s
+from games.tables.guessing import counting_misses
 
 
 def _errors(*codes: int) -> dict:
@@ -58,11 +59,12 @@ class TableDetailView(TableViewBase):
     @extend_schema(
         operation_id="tables_retrieve",
         tags=["tables"],
-        responses={200: s.TableOutput, **_errors(401, 404)},
+        responses={200: s.TableOutput, **_errors(401, 404, 429)},
         description="The table as anyone with its code sees it (before joining too).",
     )
     def get(self, request, code: str):
-        return _render(services.get_table(code=code))
+        with counting_misses(request):
+            return _render(services.get_table(code=code))
 
 
 def _action(name: str, description: str, codes: tuple[int, ...], request_serializer=None):
@@ -82,7 +84,8 @@ def _action(name: str, description: str, codes: tuple[int, ...], request_seriali
                 data = request_serializer(data=request.data)
                 data.is_valid(raise_exception=True)
                 extra = dict(data.validated_data)
-            return _render(service(user=request.user, code=code, **extra))
+            with counting_misses(request):
+                return _render(service(user=request.user, code=code, **extra))
 
     ActionView.__name__ = ActionView.__qualname__ = f"Table{name.title()}View"
     return ActionView

@@ -1,4 +1,4 @@
-"""legal_moves lists exactly what validate_move accepts (middle cards in ascending order)."""
+"""legal_moves lists each distinct play validate_move accepts exactly once (``play_key``)."""
 
 import itertools
 import random
@@ -11,12 +11,13 @@ from games.crazy_eights.engine import (
     Play,
     Take,
     apply_move,
-    canonical,
     format_move,
     legal_moves,
     new_match,
+    parse_hand,
     validate_move,
 )
+from games.crazy_eights.engine.rules import play_key
 
 from .helpers import make_state, random_move, random_options
 
@@ -54,26 +55,46 @@ def test_legal_moves_match_validation_in_random_positions():
             if state.result is not None:
                 break
             legal = legal_moves(state)
-            assert len(set(legal)) == len(legal)
+            keys = [play_key(m) if isinstance(m, Play) else m for m in legal]
+            assert len(set(keys)) == len(keys), "a play is listed twice"
+            assert all(accepted(state, m) for m in legal)
             expected = {
-                canonical(m) if isinstance(m, Play) else m
+                play_key(m) if isinstance(m, Play) else m
                 for m in candidates(state)
                 if accepted(state, m)
             }
-            assert set(legal) == expected, format_move(legal[0])
+            assert set(keys) == expected, format_move(legal[0])
             checked += 1
             state = apply_move(state, random_move(state, rng)).state
     assert checked > 300
 
 
-def test_several_same_rank_cards_count_first_last_and_subsets_not_middle_order():
+def test_several_same_rank_cards_count_subsets_and_last_card_not_order():
     state = make_state(["5C 5D 5H 5S KD", "3C"], "5S", stock="2C 3D", under="4S")
-    # Each 5 may lead (4); with the other three: alone 1, one more 3, two more 3 * 2 (which
-    # is last), all three 3 (which is last) = 13. KD matches neither suit S nor rank 5.
+    # Every 5 matches, so a play is a set of 5s and which of them is last: 4 alone, 6 pairs
+    # * 2, 4 triples * 3, all four * 4 = 32. KD matches neither suit S nor rank 5.
     moves = [format_move(m) for m in legal_moves(state)]
-    assert len(moves) == 4 * 13
-    assert "5C 5D 5H 5S" in moves and "5C 5H 5D 5S" not in moves
+    assert len(moves) == 32
+    assert "5C 5D 5H 5S" in moves and "5C 5H 5D 5S" not in moves and "5D 5C 5H 5S" not in moves
     assert "KD" not in moves
+    # Each listed play is still accepted in any other order of the same cards.
+    assert accepted(state, Play(parse_hand("5D 5C 5H 5S")))
+
+
+def test_several_eights_are_listed_once_per_set_and_named_suit():
+    state = make_state(["8C 8D 8H 8S KD", "3C"], "5S", stock="2C 3D", under="4S")
+    moves = [format_move(m) for m in legal_moves(state) if RANK[m.cards[0]] == 8]
+    # 15 non-empty sets of 8s, each naming one of four suits (not 208 orderings).
+    assert len(moves) == 15 * 4
+    assert "8C 8H/S" in moves and "8H 8C/S" not in moves
+    assert accepted(state, Play(parse_hand("8H 8C"), 3))
+
+
+def test_a_leading_card_that_does_not_match_is_not_a_play_of_its_own():
+    # 5C fits (suit C); 5H leads nothing (neither suit C nor rank 7), but may follow.
+    state = make_state(["5C 5H KD", "3C"], "7C")
+    moves = sorted(format_move(m) for m in legal_moves(state))
+    assert moves == ["5C", "5C 5H"]
 
 
 def test_several_off_lists_single_cards_only():

@@ -158,3 +158,33 @@ def test_playouts_follow_the_engine_rules() -> None:
         assert result is not None and result.round_over
         over = next(e for e in result.events if e.kind == "round_over")
         assert over.points == points
+
+
+def test_chaotic_lays_a_drawn_card_that_fits_and_names_a_suit_it_holds() -> None:
+    drawn = make_state(["8C 4D 6D", "4C 5C 6C"], "9H", draws=1, drawn="8C")
+    for seed in range(20):
+        move = choose_for_seat(drawn, [], 0, "chaotic", random.Random(seed))
+        assert move == parse_move("8C/D")  # D is the only suit left in hand
+
+
+def test_chaotic_stays_unpredictable() -> None:
+    state = make_state(["8C 3H KH 4D 9H", "4C 5C 6C"], "5H")
+    moves = {
+        format_move(choose_for_seat(state, [], 0, "chaotic", random.Random(seed)))
+        for seed in range(60)
+    }
+    # Every card that fits comes up, the 8 too, with a suit it holds.
+    assert {"3H", "KH", "9H"} <= moves
+    assert moves & {"8C/H", "8C/D"} and not moves & {"8C/C", "8C/S"}
+
+
+def test_chaotic_beats_random_players() -> None:
+    from games.crazy_eights.cli import selfplay
+
+    # Fixed seeds: 40 matches each. The published figures (level_stats.json) use many more.
+    two = selfplay(40, 1, ["chaotic", "random"], Options(players=2))
+    wins = {r["regular"]: r["wins"] for r in two["regulars"]}
+    assert wins["chaotic"] >= 24  # a random player's par is 20
+    four = selfplay(40, 1, ["chaotic", "random", "random", "random"], Options(players=4))
+    wins = {r["regular"]: r["wins"] for r in four["regulars"]}
+    assert wins["chaotic"] >= 12  # par is 10

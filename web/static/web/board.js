@@ -175,7 +175,7 @@
     if (r.status === 200 || r.status === 201) {
       staged = []; selected = null; swapping = false; swapSet = new Set(); refusal = null;
       if (isPuzzle()) window.location.reload();
-      else C10S.refreshPanel();
+      else { C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); }
       return true;
     }
     const code = r.body && r.body.error && r.body.error.code;

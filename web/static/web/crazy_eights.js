@@ -92,7 +92,9 @@
         { "Idempotency-Key": "web-" + p.dataset.game + "-" + number + "-" + move.replace(/\W/g, "") });
     } catch (e) { sending = false; render(); say("move-error", texts().network); return; }
     sending = false;
-    if (r.status === 200 || r.status === 201) { chosen = []; C10S.refreshPanel(); return; }
+    if (r.status === 200 || r.status === 201) {
+      chosen = []; C10S.refreshPanel(); document.dispatchEvent(new CustomEvent("c10s:moved")); return;
+    }
     const code = r.body && r.body.error && r.body.error.code;
     if (code === "stale_move_number" || code === "not_your_turn") {
       // the game moved on under this page: show it now instead of asking for a reload

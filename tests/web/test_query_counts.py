@@ -1,0 +1,53 @@
+"""The pages a player opens most cost a number of queries that does not depend on how many
+games they have (issue 28): the games list (API and web) and a game's page, with finished and
+active games of both kinds. bench/lists.py times them with 1,000 finished and 100 active games.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+
+def _games(user, count: int) -> list:
+    made = []
+    for index in range(count):
+        if index % 2:
+            game = services.create_game(user=user, kind="crazy_eights", opponents=["cautious"])
+        else:
+            game = services.create_game(user=user, opponent={"ai": "casual"})
+        made.append(game)
+        if index % 3 == 0:
+            services.resign(game_id=game.pk, user=user)
+    return made
+
+
+def _count(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(queries.captured_queries)
+
+
+@pytest.mark.parametrize("url", ["/", "/api/v1/games", "/api/v1/games?status=finished"])
+def test_the_games_lists_cost_the_same_with_more_games(client, alice, ai_queue, url):
+    client.force_login(alice)
+    _games(alice, 3)
+    few = _count(client, url)
+    _games(alice, 9)
+    assert _count(client, url) == few
+
+
+def test_a_game_page_costs_the_same_however_many_games_the_player_has(client, alice, ai_queue):
+    client.force_login(alice)
+    game = _games(alice, 1)[0]
+    client.get(f"/games/{game.pk}")  # the first look is recorded (last_seen); later ones not
+    few = _count(client, f"/games/{game.pk}")
+    _games(alice, 8)
+    assert _count(client, f"/games/{game.pk}") == few
+    assert few <= 12
