@@ -81,9 +81,10 @@ def board_html(rows: list[list[dict[str, Any]]], label: StrOrPromise) -> SafeStr
     files = format_html_join("", "<span>{}</span>", ((COLUMNS[c],) for c in range(size)))
     ranks = format_html_join("", "<span>{}</span>", ((r,) for r in range(1, size + 1)))
     return format_html(
-        '<div class="board-frame" style="--n:{}"><div class="files" aria-hidden="true">{}</div>'
+        '<div class="board-scroll"><div class="board-frame" style="--n:{}">'
+        '<div class="files" aria-hidden="true">{}</div>'
         '<div class="ranks" aria-hidden="true">{}</div>'
-        '<div class="board" role="group" aria-label="{}" style="--n:{}">{}</div></div>',
+        '<div class="board" role="group" aria-label="{}" style="--n:{}">{}</div></div></div>',
         size, files, ranks, label, size, format_html_join("", "{}", ((cell,) for cell in cells)))
 
 

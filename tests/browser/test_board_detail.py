@@ -177,3 +177,74 @@ def test_a_game_over_says_what_happened_and_offers_the_same_game_again(page, sho
     assert sorted(s.ai_level or "you" for s in again.seats.all()) == sorted(
         s.ai_level or "you" for s in game.seats.all())
     page.locator("#game-panel").wait_for()
+
+
+def test_drag_a_rack_tile_onto_the_board_and_zoom_on_a_phone(page, shot):
+    sign_up(page)
+    start_computer_game(page)
+    wait_for_my_turn(page)
+    # the first game's tips close for good (the rack and the board both in view)
+    page.get_by_role("button", name="Got it").click()
+    assert page.locator("#first-tips").is_hidden()
+    page.reload()
+    assert page.locator("#first-tips").is_hidden()
+    page.locator(".rack").scroll_into_view_if_needed()
+    square = page.locator(".board .c:not([data-d])").nth(40).get_attribute("data-sq")
+    tile = page.locator(".rack .tile").first
+    digit = tile.get_attribute("data-t")
+    start, target = tile.bounding_box(), page.locator(f'.board .c[data-sq="{square}"]')
+    goal = target.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 6):  # a drag, not a tap
+        page.mouse.move(start["x"] + (goal["x"] - start["x"]) * step / 5 + goal["width"] / 2,
+                        start["y"] + (goal["y"] - start["y"]) * step / 5 + goal["height"] / 2)
+    page.mouse.up()
+    if digit == "*":
+        page.locator("#wild-dialog").get_by_role("button", name="5", exact=True).click()
+    page.locator(f'.board .c.staged[data-sq="{square}"]').wait_for()
+    assert page.locator(".rack .tile.used").count() == 1
+    assert page.locator(".drag-ghost").count() == 0
+
+    zoom = page.locator("#zoom")
+    if page.viewport_name == "desktop":
+        assert zoom.is_hidden()  # the squares are big enough there
+        return
+    width = page.viewport_size["width"]
+    before = page.locator(".board").bounding_box()["width"]
+    zoom.click()
+    assert zoom.get_attribute("aria-pressed") == "true"
+    assert page.locator(".board").bounding_box()["width"] > 1.5 * before
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # its own scroll
+    cell = page.locator(f'.board .c[data-sq="{square}"]').bounding_box()
+    assert cell["width"] >= 40
+    shot(page, "game-zoomed")
+    # an update keeps the zoom and the staged tile
+    page.evaluate(ASK)
+    page.wait_for_function(SETTLED)
+    assert page.locator(".board-scroll.zoomed").count() == 1
+    assert page.locator(f'.board .c.staged[data-sq="{square}"]').count() == 1
+    zoom.click()
+    assert page.locator(".board-scroll.zoomed").count() == 0
+
+
+def test_a_stale_page_shows_the_game_as_it_is_now_by_itself(page):
+    sign_up(page)
+    game_id, number, move = start_playable_game(page)
+    page.evaluate("window.__same_page = true")
+    tap_move(page, move)
+    # the page believes in another move number (as after a move played in another tab)
+    page.evaluate(f"document.getElementById('game-panel').dataset.move = '{number + 3}'")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"document.getElementById('game-panel').dataset.move === '{number}'")
+    error = page.locator("#move-error")
+    error.wait_for()
+    assert error.inner_text() == "The game moved on meanwhile: here it is now."
+    assert "Reload" not in error.inner_text()
+    assert error.get_attribute("data-code") == "stale_move_number"
+    assert page.evaluate("window.__same_page") is True  # no reload
+    assert Game.objects.get(pk=game_id).move_number == number  # nothing played
+    # the staging is still there, and now it plays
+    page.locator('#preview[data-legal="true"]').wait_for()
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for_my_turn(page, after=number + 1)

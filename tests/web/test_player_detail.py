@@ -142,3 +142,48 @@ def test_the_first_crazy10s_game_has_its_tips_the_second_not(client, alice, ai_q
                                                        html.index("first-tips-close")) == 3
     second = services.create_game(user=alice, opponent={"ai": "beginner"})
     assert 'id="first-tips"' not in client.get(f"/games/{second.pk}").content.decode()
+
+
+def test_the_tips_are_not_shown_once_the_first_game_is_over(client, alice, bob, human_game):
+    services.resign(game_id=human_game.pk, user=bob)
+    client.force_login(alice)
+    assert 'id="first-tips"' not in client.get(f"/games/{human_game.pk}").content.decode()
+
+
+def _queries(client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def test_the_games_lists_and_badge_cost_the_same_queries_whatever_the_games(
+    client, alice, bob, ai_queue
+):
+    client.force_login(alice)
+    services.create_game(user=alice, opponent={"username": "bob"})
+    one = (_queries(client, "/games/lists"), _queries(client, "/games/badge"))
+    for _ in range(3):
+        services.create_game(user=alice, opponent={"username": "bob"})
+        services.create_game(user=alice, opponent={"ai": "beginner"})
+    assert (_queries(client, "/games/lists"), _queries(client, "/games/badge")) == one
+
+
+def test_a_game_over_costs_the_same_queries_whatever_its_length(client, alice, bob, ai_queue):
+    from tests.browser.helpers import a_legal_move
+
+    client.force_login(alice)
+
+    def finished_after(moves: int) -> int:
+        game = services.create_game(user=alice, opponent={"username": "bob"})
+        for _ in range(moves):
+            game.refresh_from_db()
+            user = alice if game.current_seat == 0 else bob
+            services.submit_move(game_id=game.pk, user=user, move=a_legal_move(game.pk) or "pass",
+                                 expected_move_number=game.move_number)
+        services.resign(game_id=game.pk, user=bob)
+        return _queries(client, f"/games/{game.pk}/panel")
+
+    assert finished_after(2) == finished_after(6)

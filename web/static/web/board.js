@@ -218,6 +218,7 @@
       return;
     }
     if (target.classList.contains("c") && target.closest(".board")) {
+      lastSquare = target.dataset.sq;
       if (!myTurn() || swapping) return;
       const sq = target.dataset.sq;
       if (staged.some((s) => s.sq === sq)) { takeBack(sq); return; }
@@ -226,6 +227,7 @@
       return;
     }
     switch (target.id) {
+      case "zoom": zoomed = !zoomed; showZoom(); break;
       case "play": if (staged.length) await send(notation()); break;
       case "recall": staged = []; selected = null; changed(); break;
       case "swap":
@@ -303,6 +305,63 @@
   // A staged tile stays if its square is still empty and its rack tile is the same tile;
   // the chosen tile and the swap choice stay while the rack is the same; nothing stays once
   // it is not the player's turn (staging is only offered then).
+  // Zoom (a phone's 27-px squares): the board at 1.7 times in its own horizontal scroll,
+  // kept through updates, the last tapped square scrolled into view.
+  let zoomed = false;
+  let lastSquare = null;
+  function showZoom() {
+    const scroller = $(".board-scroll");
+    if (scroller) scroller.classList.toggle("zoomed", zoomed);
+    const button = $("#zoom");
+    if (button) button.setAttribute("aria-pressed", String(zoomed));
+    const cell = lastSquare && $('.board .c[data-sq="' + lastSquare + '"]');
+    if (zoomed && cell) cell.scrollIntoView({ block: "nearest", inline: "center" });
+  }
+
+  // Drag a rack tile onto a square (mouse or touch), besides tap-tap. A press that does not
+  // move is a tap: the click handler takes it.
+  let drag = null;
+  let swallowClick = false;
+  document.addEventListener("pointerdown", function (event) {
+    const tile = event.target.closest(".rack .tile");
+    if (!tile || !panel() || !panel().contains(tile) || tile.disabled || !myTurn() || swapping) return;
+    drag = { tile: tile, id: event.pointerId, x: event.clientX, y: event.clientY, ghost: null };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 8) return;
+      drag.ghost = drag.tile.cloneNode(true);
+      drag.ghost.className = "tile drag-ghost";
+      drag.ghost.removeAttribute("id");
+      drag.ghost.setAttribute("aria-hidden", "true");
+      document.body.appendChild(drag.ghost);
+    }
+    drag.ghost.style.left = event.clientX + "px";
+    drag.ghost.style.top = event.clientY + "px";
+    event.preventDefault();
+  });
+  function endDrag(event, drop) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const done = drag;
+    drag = null;
+    if (!done.ghost) return;  // a tap
+    done.ghost.remove();
+    swallowClick = true;
+    setTimeout(function () { swallowClick = false; }, 400);
+    if (!drop) return;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const cell = under && under.closest(".board .c");
+    if (!cell || cell.dataset.d !== undefined || staged.some((s) => s.sq === cell.dataset.sq)) return;
+    selected = Number(done.tile.dataset.i);
+    placeOn(cell);
+  }
+  document.addEventListener("pointerup", function (event) { endDrag(event, true); });
+  document.addEventListener("pointercancel", function (event) { endDrag(event, false); });
+  document.addEventListener("click", function (event) {
+    if (swallowClick) { swallowClick = false; event.stopPropagation(); event.preventDefault(); }
+  }, true);
+
   function keep() {
     const tileAt = (i) => $('.rack .tile[data-i="' + i + '"]');
     const sameTile = (i, t) => { const tile = tileAt(i); return Boolean(tile) && tile.dataset.t === t; };
@@ -316,7 +375,7 @@
     }
     swapSet = new Set(Array.from(swapSet).filter((i) => sameTile(i, swapTiles[i])));
     if (swapping && !$("#swap")) { swapping = false; swapSet = new Set(); }
-    setupBoard(); render();
+    setupBoard(); render(); showZoom();
     if (staged.length) preview();
     if (refusal && refusal.message) {
       const kept = refusal;
