@@ -67,14 +67,21 @@ def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | No
         return None
 
 
+def _on_redis() -> bool:
+    return get_backend().name == "redis"
+
+
 def _skipped(what: str) -> bool:
-    if redis_health.failed_recently():
+    if _on_redis() and redis_health.failed_recently():
         log.debug("live: %s not stored: Redis failed recently", what)
         return True
     return False
 
 
 def _failed(what: str, exc: Exception) -> None:
+    if not _on_redis():
+        log.warning("live: publishing %s failed (%s: %s)", what, type(exc).__name__, exc)
+        return
     redis_health.note_failure()
     log.warning("live: publishing %s failed (%s: %s); live events are skipped for %.0f s",
                 what, type(exc).__name__, exc, redis_health.QUIET_SECONDS)

@@ -135,15 +135,24 @@ def spectator_view(game: Game) -> dict[str, Any]:
             "winners": list(result.get("winners") or []),
             "scores": list(result.get("scores") or []),
         },
-        "position": kind.spectator_position(state, over=game.is_over),
+        # Never the game-over view: it shows every seat's pieces, which after the end are open
+        # to the players only.
+        "position": kind.spectator_position(state, over=False),
         "spectators": spectator_count(game_id=game.pk),
     }
 
 
+# A best move names the pieces its seat held: after the end the players may see every seat's,
+# a spectator never.
+PLAYERS_ONLY = frozenset({"mine", "best_score", "best_notation", "percent_of_best"})
+
+
 def spectator_history(game: Game) -> list[dict[str, Any]]:
-    """The public move list (seat -1: nobody's own moves, every swap only its count)."""
+    """The public move list (seat -1: nobody's own moves, every swap only its count, no best
+    move even after the end)."""
     return [
-        {k: v for k, v in entry.items() if k != "mine"}
+        {k: (None if k in PLAYERS_ONLY and k != "mine" else v)
+         for k, v in entry.items() if k != "mine"}
         for entry in selectors.move_history(game=game, seat_index=-1)
     ]
 

@@ -170,7 +170,7 @@ class Crazy10sKind(GameKind):
             "scoreless_turns": view["scoreless_turns"],
             # The engine shows the racks once its game is over; an abort or an award ends the
             # service's game without the engine, and the racks stay private then.
-            "final_racks": [_tiles(r) for r in state.racks] if "final_racks" in view else None,
+            "final_racks": None,  # after the end the racks are open to the players only
         }
 
     watchable = True
@@ -184,7 +184,7 @@ class Crazy10sKind(GameKind):
             "bag_size": view["bag_size"],
             "scoreless_turns": view["scoreless_turns"],
             "rack_sizes": [len(rack) for rack in state.racks],
-            "final_racks": [_tiles(r) for r in state.racks] if "final_racks" in view else None,
+            "final_racks": None,  # after the end the racks are open to the players only
         }
 
     def legacy_view(self, position: dict[str, Any], *, seat: int, other: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games import dispatch, effects, errors, kinds
+from games.correspondence import selectors as vacations
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
 from games.results import result_problems
@@ -31,16 +32,24 @@ def _lock_game(game_id: int) -> Game:
 
 def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     """The game locked as ``_lock_game`` locks it, with its seats and their players, in one
-    query (the move path counts its queries): the seats joined to the game, the lock taken
-    on the game's row only."""
+    query when nobody holds the game (the move path counts its queries): the seats joined to
+    the game, the game's row locked unless another write holds it (``SKIP LOCKED``).
+
+    When another write holds it, the lock is waited for with ``_lock_game`` and the seats read
+    after it: PostgreSQL re-reads a row it waited for, but the joined seats would be those of
+    the statement's snapshot, before the other write (a seat that left meanwhile would still
+    look like a person)."""
+    # With each player's running vacation (the answer's view shows it): no query of its own.
+    with_vacations = Seat.objects.annotate(vacation_until=vacations.vacation_until_annotation())
     seats = list(
-        Seat.objects.select_related("game", "user")
-        .select_for_update(no_key=True, of=("game",))
+        with_vacations.select_related("game", "user")
+        .select_for_update(no_key=True, of=("game",), skip_locked=True)
         .filter(game_id=game_id)
         .order_by("index")
     )
-    if not seats:
-        return _lock_game(game_id), []  # a game has seats from its creation on
+    if not seats:  # the game is locked by another write (or there is no such game)
+        game = _lock_game(game_id)
+        return game, list(with_vacations.filter(game=game).select_related("user").order_by("index"))
     game = seats[0].game
     for seat in seats:
         seat.game = game

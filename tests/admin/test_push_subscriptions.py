@@ -44,3 +44,9 @@ def test_the_admin_lists_subscriptions_without_keys(user_factory, alice, bob):
     player = Client()
     player.force_login(alice)
     assert player.get(url).status_code == 302
+    # Nor can a filter spell them out through the changelist's counts.
+    for lookup in ("auth__startswith", "p256dh__startswith", "endpoint__startswith",
+                   "session_key__startswith", "auth"):
+        refused = client.get(url, {lookup: browser.auth[:1]})
+        assert refused.status_code == 400, lookup
+    assert client.get(url, {"failures": "3"}).status_code == 200  # its own figures filter

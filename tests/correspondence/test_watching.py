@@ -130,3 +130,35 @@ def test_a_friends_profile_lists_the_games_to_watch(client, alice, bob, carol, a
     assert page.status_code == 200 and 'id="watch-view"' in page.content.decode()
     client.force_login(bob)  # a player gets no spectator page of their own game
     assert client.get(f"/games/{game.pk}/watch").status_code == 403
+
+
+def test_after_the_end_a_spectator_still_sees_no_rack_and_no_best_move(
+    alice, bob, carol, carol_client, ai_queue
+):
+    """After a game ended by play its full record is open to its players only: a spectator
+    gets neither the final racks nor any seat's best move (which names the tiles it held)."""
+    from games.models import Game, Move
+
+    _friends(carol, alice)
+    game = services.create_game(user=alice, opponent={"username": "bob"})
+    services.submit_move(game_id=game.pk, user=alice, move="g7=5 h7=5", expected_move_number=0)
+    Move.objects.filter(game=game).update(best_score=30, best_notation="g7=5 g8=5")
+    services.resign(game_id=game.pk, user=bob)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    body = carol_client.get(f"/api/v1/games/{game.pk}/watch").json()
+    assert body["position"]["final_racks"] is None
+    assert all(m.get("best_notation") is None and m.get("best_score") is None
+               for m in body["moves"]), body["moves"]
+    text = str(body)
+    assert "g7=5 g8=5" not in text
+    for seat in Seat.objects.filter(game=game):
+        assert "".join(seat.private["rack"]) not in text
+    # The players themselves see the record.
+    assert "g7=5 g8=5" in str(services_history(game, alice))
+
+
+def services_history(game, user):
+    from games import selectors
+
+    return selectors.move_history(game=game, seat_index=Seat.objects.get(game=game,
+                                                                          user=user).index)
