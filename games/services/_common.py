@@ -41,7 +41,7 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     look like a person)."""
     # With each player's running vacation (the answer's view shows it): no query of its own.
     with_vacations = Seat.objects.annotate(vacation_until=vacations.vacation_until_annotation())
-    seats = list(
+    seats: list[Seat] = list(
         with_vacations.select_related("game", "user")
         .select_for_update(no_key=True, of=("game",), skip_locked=True)
         .filter(game_id=game_id)
@@ -49,7 +49,10 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     )
     if not seats:  # the game is locked by another write (or there is no such game)
         game = _lock_game(game_id)
-        return game, list(with_vacations.filter(game=game).select_related("user").order_by("index"))
+        waited: list[Seat] = list(
+            with_vacations.filter(game=game).select_related("user").order_by("index")
+        )
+        return game, waited
     game = seats[0].game
     for seat in seats:
         seat.game = game
