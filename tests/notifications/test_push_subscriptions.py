@@ -152,3 +152,25 @@ def test_deleting_the_account_deletes_its_subscriptions(alice, bob, push_double,
     subscribe_device(bob, push_double)
     accounts.delete_account(user_id=alice.pk, password=PASSWORD)
     assert list(PushSubscription.objects.values_list("user__username", flat=True)) == ["bob"]
+
+
+def test_a_browser_taken_over_by_another_person_drops_the_previous_person_s_pushes(
+    alice, bob, human_game, push_double
+):
+    """Bob signs in on the browser alice used: a push still waiting for alice's turn must not
+    appear on bob's screen."""
+    from games.notifications.models import PushDelivery, PushKind, PushStatus
+    from games.notifications.services import push
+    from tests.notifications.push_double import BrowserSubscription
+
+    browser = BrowserSubscription(push_double)
+    endpoint = browser.endpoint
+    mine, _created = push.subscribe(user=alice, endpoint=endpoint, p256dh=browser.p256dh,
+                                    auth=browser.auth)
+    waiting = push.claim(event=f"turn:{human_game.pk}:2", kind=PushKind.TURN, user_id=alice.pk,
+                         game_id=human_game.pk, move_number=2)
+    assert [d.subscription_id for d in waiting] == [mine.pk]
+    push.subscribe(user=bob, endpoint=endpoint, p256dh=browser.p256dh, auth=browser.auth)
+    statuses = set(PushDelivery.objects.filter(subscription=mine).values_list("status", flat=True))
+    assert statuses == {PushStatus.GONE}
+    assert PushSubscription.objects.get(pk=mine.pk).user_id == bob.pk

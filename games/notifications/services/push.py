@@ -113,6 +113,12 @@ def subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str, device: Any =
     with transaction.atomic():
         existing = PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
         if existing is not None:
+            if existing.user_id != user.pk:
+                # Another person signed in on this browser: what was waiting for the previous
+                # one must not appear on their screen.
+                PushDelivery.objects.filter(
+                    subscription=existing, status=PushStatus.PENDING
+                ).update(status=PushStatus.GONE)
             for name, value in fields.items():
                 setattr(existing, name, value)
             existing.save()
