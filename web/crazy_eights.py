@@ -182,20 +182,21 @@ def log(
 
 
 # How to play on this page: the API's text tells how to write moves; here nothing is typed.
-# The sections named here replace the API's of the same place; "Notation" is left out.
+# The sections are found by their heading (the same message as the API's, so the same
+# translation): these get the page's text, "Notation" is left out.
 WEB_HOWTO = {
-    1: gettext_lazy(
+    "Your turn": gettext_lazy(
         "Tap a card of your hand that matches the top card of the discard pile in suit or in "
         "rank (the cards that fit stand out), then Play. An 8 fits on anything: after Play you "
         "choose the suit to follow. If nothing fits, tap Draw a card, up to three times; you may "
         "play the card you just drew, or Pass."
     ),
-    2: gettext_lazy(
+    "Several cards": gettext_lazy(
         "If the match allows it, tap several cards of one rank in the order you want to lay "
         "them: the first must fit, and the last one sets the suit. Tap a chosen card again to "
         "put it back."
     ),
-    3: gettext_lazy(
+    "Action cards": gettext_lazy(
         "Unless the match uses the classic rules: a 2 makes the next player take two cards (or "
         "answer with a 2 of their own, which passes on a bigger penalty; tap Take to accept "
         "it); a Queen skips the next player; an Ace reverses the direction of play. With two "
@@ -203,15 +204,18 @@ WEB_HOWTO = {
         "you and says why."
     ),
 }
-NOTATION_SECTION = 5
+LEFT_OUT = ("Notation",)
 
 
 def web_howto(howto: dict[str, Any] | None) -> dict[str, Any] | None:
     if not howto:
         return howto
+    by_heading = {_(heading): text for heading, text in WEB_HOWTO.items()}
+    left_out = {_(heading) for heading in LEFT_OUT}
     sections = [
-        {**section, "text": str(WEB_HOWTO[i])} if i in WEB_HOWTO else section
-        for i, section in enumerate(howto["sections"]) if i != NOTATION_SECTION
+        {**section, "text": str(by_heading[section["heading"]])}
+        if section["heading"] in by_heading else section
+        for section in howto["sections"] if section["heading"] not in left_out
     ]
     return {**howto, "sections": sections}
 
