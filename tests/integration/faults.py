@@ -651,12 +651,14 @@ def worker_killed(rig: Rig, *, per_phase: int = MOVES // 2, restart_after: float
     _round(probe, phases[1][: per_phase // 2])
     time.sleep(max(0.0, killed + restart_after - time.monotonic()))
     rig.worker = rig.start_worker()  # an ordinary worker takes over
+    ready_seconds = time.monotonic() - killed
     answered = _wait_for_turn(probe, player, game, timeout=90)
     reply_seconds = time.monotonic() - killed
     _round(probe, phases[1][per_phase // 2:])
     result = _settle(rig, wait)
     moves = probe.request("GET", f"/games/{game}/moves", player).json()
     result.update(
+        worker_ready_seconds_after_kill=round(ready_seconds, 1),  # its start on this machine
         computer_reply_seconds_after_kill=round(reply_seconds, 1),
         computer_moves_after_the_kill=answered["move_number"] - view["move_number"] - 1,
         game_moves=len(moves["results"] if isinstance(moves, dict) else moves),
