@@ -4,12 +4,15 @@ Builds seeded mid-game 13×13 positions by strong-vs-strong self-play (10–30 m
 the player to move a rack with 0, 1, 2 or 3 wilds (a quarter each), times ``legal_moves()`` (the
 full listing) and ``legal_moves(best_wilds=True)`` (the computer players' path), the median of
 several repeats per position, and prints the median and p99 time per wild count, the move
-counts and the self-play rate in games per second.
+counts, the self-play rate in games per second and the load average. Every request a player
+waits on (a move, a preview, the analysis of a move) takes the players' path or checks one
+placement: the full listing is the command line's ``analyze`` only.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -96,6 +99,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     print(f"self-play strong vs strong: {args.games} games in {elapsed:.1f} s "
           f"= {args.games / elapsed:.2f} games/s")
+    print("load average: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ Nothing here touches the machine's shared Redis or PostgreSQL servers beyond one
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -21,6 +22,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -180,6 +182,9 @@ def service_env(*, database_url: str, redis_url: str, smtp_port: int, extra: dic
         SECURE_SSL_REDIRECT="false",
         SESSION_COOKIE_SECURE="false",
         CSRF_COOKIE_SECURE="false",
+        # Persistent connections, checked before reuse: production's (docker-compose.yml).
+        DB_CONN_MAX_AGE="60",
+        DB_CONN_HEALTH_CHECKS="true",
         LOG_LEVEL="INFO",
         THROTTLE_LOGIN="100000/min",
         THROTTLE_REGISTER="100000/min",
@@ -375,8 +380,21 @@ def turn_keys(committed: list[tuple[int, int]]) -> list[str]:
     return [f"turn:{game}:{number}:" for game, number in committed]
 
 
+def _gathered_games(inbox) -> Counter[int]:
+    """Games announced inside gathered emails: a turn whose notice was decided while another
+    of the player's was on its way (several worker threads at once) goes out with it, in one
+    email naming both games, by design."""
+    games: Counter[int] = Counter()
+    for received in inbox.matching("gathered:"):
+        text = received.part("text/plain")
+        games.update({int(game) for game in re.findall(r"/games/(\d+)\b", text)})
+    return games
+
+
 def missing_and_doubled(inbox, committed: list[tuple[int, int]]) -> tuple[list[str], list[str]]:
-    counts = {prefix: len(inbox.matching(prefix)) for prefix in turn_keys(committed)}
+    gathered = _gathered_games(inbox)
+    counts = {prefix: len(inbox.matching(prefix)) + gathered[game]
+              for prefix, (game, _) in zip(turn_keys(committed), committed, strict=True)}
     return (sorted(k for k, c in counts.items() if c == 0),
             sorted(k for k, c in counts.items() if c > 1))
 
@@ -633,12 +651,14 @@ def worker_killed(rig: Rig, *, per_phase: int = MOVES // 2, restart_after: float
     _round(probe, phases[1][: per_phase // 2])
     time.sleep(max(0.0, killed + restart_after - time.monotonic()))
     rig.worker = rig.start_worker()  # an ordinary worker takes over
+    ready_seconds = time.monotonic() - killed
     answered = _wait_for_turn(probe, player, game, timeout=90)
     reply_seconds = time.monotonic() - killed
     _round(probe, phases[1][per_phase // 2:])
     result = _settle(rig, wait)
     moves = probe.request("GET", f"/games/{game}/moves", player).json()
     result.update(
+        worker_ready_seconds_after_kill=round(ready_seconds, 1),  # its start on this machine
         computer_reply_seconds_after_kill=round(reply_seconds, 1),
         computer_moves_after_the_kill=answered["move_number"] - view["move_number"] - 1,
         game_moves=len(moves["results"] if isinstance(moves, dict) else moves),
