@@ -23,20 +23,25 @@ def _delete_instead_of_truncate(original):
     """PostgreSQL's flush (after every transactional test: ``transaction=True``, the browser,
     live and worker tests) is one ``TRUNCATE`` of every table, which makes new files for each
     table and waits for the disk: about 1 s per test on a busy machine, against ~0.05 s for a
-    ``DELETE`` of the few rows a test leaves. Django's foreign keys are ``DEFERRABLE INITIALLY
-    DEFERRED`` on PostgreSQL, so deleting table after table in one transaction (what
-    ``execute_sql_flush`` runs) is checked once at its commit; a non-deferrable key would fail
-    loudly here, not leave rows behind. Sequences are not reset either way (``TRUNCATE``
-    without ``RESTART IDENTITY``); a flush that asks for a reset or a cascade keeps Django's
-    statement."""
+    ``DELETE`` of the few rows a test leaves, under the same lock as ``TRUNCATE``'s. Django's
+    foreign keys are ``DEFERRABLE INITIALLY DEFERRED`` on PostgreSQL, so deleting table after
+    table in one transaction (what ``execute_sql_flush`` runs) is checked once at its commit;
+    a non-deferrable key would fail loudly here, not leave rows behind. Sequences are not
+    reset either way (``TRUNCATE`` without ``RESTART IDENTITY``); a flush that asks for a
+    reset or a cascade keeps Django's statement."""
 
     def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
         if reset_sequences or allow_cascade or not tables:
             return original(self, style, tables, reset_sequences=reset_sequences,
                             allow_cascade=allow_cascade)
-        return ["SET CONSTRAINTS ALL DEFERRED;"] + [
-            f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(self.quote_name(table))};"
-            for table in tables
+        names = [style.SQL_FIELD(self.quote_name(table)) for table in tables]
+        # TRUNCATE's lock first, on every table at once: a worker or server still running
+        # (session or module fixtures) waits for the flush to end instead of slipping a row
+        # in between two DELETEs (which would then break a foreign key at the commit).
+        return [
+            "SET CONSTRAINTS ALL DEFERRED;",
+            f"LOCK TABLE {', '.join(names)} IN ACCESS EXCLUSIVE MODE;",
+            *(f"{style.SQL_KEYWORD('DELETE FROM')} {name};" for name in names),
         ]
 
     return sql_flush
