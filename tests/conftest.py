@@ -1,4 +1,7 @@
 import itertools
+import time
+import weakref
+from collections import defaultdict
 
 import pytest
 from django.conf import settings as django_settings
@@ -17,6 +20,123 @@ PLAIN_STATIC_STORAGES = {
     **django_settings.STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+
+# What the post_migrate handlers of contenttypes and auth would only make again after a flush
+# (the models' content types and permissions, the same for the whole run): kept, and then
+# there is nothing for those handlers to do (``_post_migrate_unless_only_django``).
+KEPT_BY_FLUSH = {"django_content_type", "auth_permission"}
+# Whether a database's last flush kept them (the fast one did; Django's own, asked for a
+# sequence reset or a cascade, did not).
+_last_flush_kept_rows: dict[str, bool] = defaultdict(bool)
+DJANGO_POST_MIGRATE = {"django.contrib.auth.management", "django.contrib.contenttypes.management"}
+
+
+def _post_migrate_unless_only_django(original):
+    """Django's flush sends post_migrate after every transactional test, for contenttypes and
+    auth to make their rows again (~0.3-0.8 s of queries on a busy machine). With those rows
+    kept (``KEPT_BY_FLUSH``) it is skipped, as long as nothing else listens to it: a handler
+    that seeds data (another app's) still gets it after every flush."""
+
+    def emit(verbosity, interactive, db, **kwargs):
+        from django.db import connections
+        from django.db.models.signals import post_migrate
+
+        if connections[db].vendor != "postgresql" or not _last_flush_kept_rows[db]:
+            return original(verbosity, interactive, db, **kwargs)  # those tables were emptied
+
+        modules = set()
+        for entry in post_migrate.receivers:
+            ref = entry[1]
+            receiver = ref() if isinstance(ref, weakref.ReferenceType) else ref
+            modules.add(getattr(receiver, "__module__", None))
+        if modules - {None} - DJANGO_POST_MIGRATE:
+            return original(verbosity, interactive, db, **kwargs)
+
+    return emit
+
+
+FAST_FLUSH_START = "SET CONSTRAINTS ALL DEFERRED;"
+RETRY_SQLSTATES = {"55P03", "40P01"}  # lock_not_available, deadlock_detected
+
+
+def _lock_without_waiting(original):
+    """Runs the fast flush, taking its locks with NOWAIT and trying again (for up to 30 s,
+    then waiting as TRUNCATE does): a module's or the session's server or worker may still
+    be reading one table and about to read another (a stream whose client has gone), and a
+    flush holding some tables while it waits for the rest would deadlock with it."""
+
+    def execute_sql_flush(self, sql_list):
+        if not sql_list or sql_list[0] != FAST_FLUSH_START:
+            return original(self, sql_list)
+        from django.db import OperationalError, transaction
+
+        give_up_nowait = time.monotonic() + 30
+        while True:
+            nowait = time.monotonic() < give_up_nowait
+            try:
+                with transaction.atomic(using=self.connection.alias):
+                    with self.connection.cursor() as cursor:
+                        for sql in sql_list:
+                            if nowait and sql.startswith("LOCK TABLE"):
+                                sql = sql.replace(" MODE;", " MODE NOWAIT;")
+                            cursor.execute(sql)
+                return
+            except OperationalError as error:
+                if getattr(error.__cause__, "sqlstate", None) not in RETRY_SQLSTATES:
+                    raise
+                if not nowait:
+                    raise
+                time.sleep(0.05)
+
+    return execute_sql_flush
+
+
+def _delete_instead_of_truncate(original):
+    """PostgreSQL's flush (after every transactional test: ``transaction=True``, the browser,
+    live and worker tests) is one ``TRUNCATE`` of every table, which makes new files for each
+    table and waits for the disk: about 1 s per test on a busy machine, against ~0.05 s for a
+    ``DELETE`` of the few rows a test leaves, under the same lock as ``TRUNCATE``'s. Django's
+    foreign keys are ``DEFERRABLE INITIALLY DEFERRED`` on PostgreSQL, so deleting table after
+    table in one transaction (what ``execute_sql_flush`` runs) is checked once at its commit;
+    a non-deferrable key would fail loudly here, not leave rows behind. Sequences are not
+    reset either way (``TRUNCATE`` without ``RESTART IDENTITY``); a flush that asks for a
+    reset or a cascade keeps Django's statement. ``KEPT_BY_FLUSH`` stays (see above)."""
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        _last_flush_kept_rows[self.connection.alias] = not (reset_sequences or allow_cascade)
+        if reset_sequences or allow_cascade or not tables:
+            return original(self, style, tables, reset_sequences=reset_sequences,
+                            allow_cascade=allow_cascade)
+        names = [style.SQL_FIELD(self.quote_name(table)) for table in tables
+                 if table not in KEPT_BY_FLUSH]
+        # TRUNCATE's lock first, on every table at once: a worker or server still running
+        # (session or module fixtures) waits for the flush to end instead of slipping a row
+        # in between two DELETEs (which would then break a foreign key at the commit).
+        return [
+            FAST_FLUSH_START,
+            f"LOCK TABLE {', '.join(names)} IN ACCESS EXCLUSIVE MODE;",
+            *(f"{style.SQL_KEYWORD('DELETE FROM')} {name};" for name in names),
+        ]
+
+    return sql_flush
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_flush():
+    from django.core.management.commands import flush
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    original = DatabaseOperations.sql_flush
+    original_execute = DatabaseOperations.execute_sql_flush
+    original_emit = flush.emit_post_migrate_signal
+    DatabaseOperations.sql_flush = _delete_instead_of_truncate(original)
+    DatabaseOperations.execute_sql_flush = _lock_without_waiting(original_execute)
+    flush.emit_post_migrate_signal = _post_migrate_unless_only_django(original_emit)
+    yield
+    DatabaseOperations.sql_flush = original
+    DatabaseOperations.execute_sql_flush = original_execute
+    flush.emit_post_migrate_signal = original_emit
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -29,14 +29,17 @@ pytestmark = [
 SITE = "https://c10s.example"
 
 
-@pytest.fixture
-def mail_worker(settings):
+@pytest.fixture(scope="module")
+def _mail_worker_process(django_db_setup, django_db_blocker):
+    """(queue, inbox): one SMTP server and worker for this module's tests (starting a worker
+    costs seconds); each test gets an empty inbox."""
     controller, inbox = start_smtp()
     queue = f"c10s-accounts-{uuid.uuid4().hex[:8]}"
-    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    with django_db_blocker.unblock():
+        db_url = worker_database_url()
     proc = start_worker(
         queue=queue,
-        db_url=worker_database_url(),
+        db_url=db_url,
         extra_env={
             "EMAIL_HOST": controller.hostname,
             "EMAIL_PORT": str(controller.port),
@@ -45,10 +48,18 @@ def mail_worker(settings):
         },
     )
     inbox.worker = proc
-    yield inbox
+    yield queue, inbox
     stop_worker(proc)
     remove_log(proc)
     controller.stop()
+
+
+@pytest.fixture
+def mail_worker(settings, _mail_worker_process):
+    queue, inbox = _mail_worker_process
+    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    inbox.clear()
+    return inbox
 
 
 def _token(message, page: str) -> str:

@@ -30,21 +30,30 @@ pytestmark = [
 GAME_TIME_LIMIT = 240  # seconds for a whole game; a single reply must come within 60
 
 
-@pytest.fixture
-def worker(settings):
+@pytest.fixture(scope="module")
+def _worker_process(django_db_setup, django_db_blocker):
+    """(queue, worker): one worker for this module's tests (starting one costs seconds)."""
     queue = f"c10s-it-{uuid.uuid4().hex[:8]}"
-    settings.GAMES_AI_QUEUE = queue
-    settings.GAMES_ANALYSIS_QUEUE = queue  # the move analysis ("% of best") runs there too
+    with django_db_blocker.unblock():
+        db_url = worker_database_url()
     proc = start_worker(
         queue=queue,
-        db_url=worker_database_url(),
+        db_url=db_url,
         # start_worker routes notifications to the test queue too; this test wants only the
         # computer's turns here, the emails a computer move triggers stay on the usual queue.
         extra_env={"NOTIFY_QUEUE": os.environ.get("NOTIFY_QUEUE", "")},
     )
-    yield proc
+    yield queue, proc
     stop_worker(proc)
     remove_log(proc)
+
+
+@pytest.fixture
+def worker(settings, _worker_process):
+    queue, proc = _worker_process
+    settings.GAMES_AI_QUEUE = queue
+    settings.GAMES_ANALYSIS_QUEUE = queue  # the move analysis ("% of best") runs there too
+    return proc
 
 
 def wait_for_my_turn(

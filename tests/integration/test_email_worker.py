@@ -30,21 +30,24 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def smtp():
     controller, inbox = start_smtp()
     yield controller, inbox
     controller.stop()
 
 
-@pytest.fixture
-def mail_worker(settings, smtp):
+@pytest.fixture(scope="module")
+def _mail_worker_process(smtp, django_db_setup, django_db_blocker):
+    """(queue, inbox): one worker for this module's tests (starting one costs seconds); each
+    test gets an empty inbox and makes its own games (ids are never reused)."""
     controller, inbox = smtp
     queue = f"c10s-notify-{uuid.uuid4().hex[:8]}"
-    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    with django_db_blocker.unblock():
+        db_url = worker_database_url()
     proc = start_worker(
         queue=queue,
-        db_url=worker_database_url(),
+        db_url=db_url,
         extra_env={
             "EMAIL_HOST": controller.hostname,
             "EMAIL_PORT": str(controller.port),
@@ -52,9 +55,17 @@ def mail_worker(settings, smtp):
         },
     )
     inbox.worker = proc
-    yield inbox
+    yield queue, inbox
     stop_worker(proc)
     remove_log(proc)
+
+
+@pytest.fixture
+def mail_worker(settings, _mail_worker_process):
+    queue, inbox = _mail_worker_process
+    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    inbox.clear()
+    return inbox
 
 
 def test_a_move_emails_the_opponent_once_in_their_language(

@@ -56,6 +56,11 @@ class Inbox:
             self.messages.append(received)
         return "250 Message accepted for delivery"
 
+    def clear(self) -> None:
+        """Forget what came so far (an inbox shared by a module's tests: each starts empty)."""
+        with self.lock:
+            self.messages.clear()
+
     def matching(self, prefix: str) -> list[Received]:
         with self.lock:
             return [m for m in self.messages if m.key.startswith(prefix)]

@@ -26,22 +26,39 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(params=["redis", "db"])
-def stack(request, settings):
-    """(base URL) of a uvicorn server and a worker that share the backend ``request.param``."""
+@pytest.fixture(scope="module", params=["redis", "db"])
+def _stack_processes(request, django_db_setup, django_db_blocker):
+    """(backend, queue, base URL): a uvicorn server and a worker sharing the backend
+    ``request.param``, started once per backend for this module's tests (starting them costs
+    several seconds; every test makes its own players and games, and the database is emptied
+    between tests while they stay up, as the browser tests' session stack does)."""
     backend = request.param
-    settings.LIVE_BACKEND = backend
     queue = f"c10s-live-{uuid.uuid4().hex[:8]}"
-    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
     env = {"LIVE_BACKEND": backend, "LIVE_POLL_SECONDS": "0.1", "GAMES_AI_QUEUE": queue,
            "NOTIFY_QUEUE": queue, "LIVE_HEARTBEAT_SECONDS": "1"}
-    db_url = worker_database_url()
+    with django_db_blocker.unblock():
+        db_url = worker_database_url()
     worker = start_worker(queue=queue, db_url=db_url, extra_env=env)
-    server, base = start_server(db_url=db_url, extra_env=env)
-    yield base
+    try:
+        server, base = start_server(db_url=db_url, extra_env=env)
+    except BaseException:
+        stop_worker(worker)
+        remove_log(worker)
+        raise
+    yield backend, queue, base
     stop_server(server)
     stop_worker(worker)
     remove_log(worker)
+
+
+@pytest.fixture
+def stack(_stack_processes, settings):
+    """(base URL) of a uvicorn server and a worker that share the backend of
+    ``_stack_processes``; this test process publishes to the same backend and queue."""
+    backend, queue, base = _stack_processes
+    settings.LIVE_BACKEND = backend
+    settings.GAMES_AI_QUEUE = settings.NOTIFY_QUEUE = queue
+    return base
 
 
 def auth(user) -> dict[str, str]:
