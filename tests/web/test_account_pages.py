@@ -48,8 +48,8 @@ def test_settings_show_the_address_state_and_resend(client, user_factory):
 def _run_dev_requires_verified_email() -> bool:
     """What scripts/run_dev.sh (`make run`) sets ACCOUNT_REQUIRE_VERIFIED_EMAIL to."""
     script = (Path(__file__).resolve().parents[2] / "scripts" / "run_dev.sh").read_text()
-    match = re.search(r'ACCOUNT_REQUIRE_VERIFIED_EMAIL="\$\{ACCOUNT_REQUIRE_VERIFIED_EMAIL:-(\w+)\}"',
-                      script)
+    match = re.search(
+        r'ACCOUNT_REQUIRE_VERIFIED_EMAIL="\$\{ACCOUNT_REQUIRE_VERIFIED_EMAIL:-(\w+)\}"', script)
     assert match, "run_dev.sh sets ACCOUNT_REQUIRE_VERIFIED_EMAIL"
     return match.group(1).lower() in ("1", "true", "yes", "on")
 
