@@ -1,12 +1,14 @@
 """The account pages (issue 14) with Django's client: each form calls the API's service, shows
 its refusal, and a refusal changes nothing."""
 
+import html
 import re
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts import links, tokens
 from accounts.models import Device, User
@@ -41,6 +43,52 @@ def test_settings_show_the_address_state_and_resend(client, user_factory):
     page = client.get("/settings")
     assert b'data-verified="0"' in page.content and b'id="resend"' in page.content
     assert client.post("/account/verify-email/resend").url == "/settings?resent=1"
+
+
+def _run_dev_requires_verified_email() -> bool:
+    """What scripts/run_dev.sh (`make run`) sets ACCOUNT_REQUIRE_VERIFIED_EMAIL to."""
+    script = (Path(__file__).resolve().parents[2] / "scripts" / "run_dev.sh").read_text()
+    match = re.search(
+        r'ACCOUNT_REQUIRE_VERIFIED_EMAIL="\$\{ACCOUNT_REQUIRE_VERIFIED_EMAIL:-(\w+)\}"', script)
+    assert match, "run_dev.sh sets ACCOUNT_REQUIRE_VERIFIED_EMAIL"
+    return match.group(1).lower() in ("1", "true", "yes", "on")
+
+
+@pytest.mark.parametrize("configuration", ["production", "make run"])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pt-br"])
+def test_settings_and_verification_email_tell_the_truth_about_unconfirmed_addresses(
+    client, user_factory, settings, configuration, language
+):
+    """Under `make run` game emails go to unconfirmed addresses too (may_receive): the settings
+    page and the verification email must not promise "no game emails" there, and must in
+    production."""
+    from accounts import emails
+    from games.notifications.services.sending import may_receive
+
+    settings.ACCOUNT_REQUIRE_VERIFIED_EMAIL = (
+        True if configuration == "production" else _run_dev_requires_verified_email())
+    erin = user_factory("erin", email_verified=False, language=language)
+    gets_game_emails = may_receive(erin)
+    assert gets_game_emails == (configuration == "make run")
+
+    client.force_login(erin)
+    page = client.get("/settings").content.decode()
+    state = html.unescape(re.search(r'<p id="email_state"[^>]*>(.*?)</p>', page).group(1))
+    paragraph = emails.content(emails.VERIFY, erin)["paragraphs"][0]
+    with translation.override(language):
+        promise_page = translation.gettext(
+            "Not confirmed yet: no game emails until you open the link we sent.")
+        promise_email = translation.gettext(
+            "Please confirm that {email} is your address: open the link below within {days} "
+            "days. Until then we send you no game emails (turns, reminders, invitations, "
+            "digests).").format(email=erin.email, days=settings.ACCOUNT_VERIFY_EMAIL_DAYS)
+    if language != "en":  # the catalogs translate it
+        assert "Until then" not in promise_email
+    assert (state == promise_page) == (not gets_game_emails)
+    assert (paragraph == promise_email) == (not gets_game_emails)
+    if gets_game_emails and language == "en":
+        assert "sends game emails to unconfirmed addresses too" in state
+        assert "already sends game emails" in paragraph
 
 
 def test_reset_page_sets_the_password_once(client, alice):

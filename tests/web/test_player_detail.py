@@ -5,6 +5,7 @@ rating and settings), names that link to profiles, "My profile" in the menu."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -93,6 +94,48 @@ def test_play_again_starts_the_same_game_and_a_running_one_is_refused(
     assert {s.user.username for s in again.seats.all()} == {"alice", "bob"}
     client.force_login(bob)  # not bob's to start again from alice's seat: his own
     assert client.post(f"/games/{human_game.pk}/again").status_code == 302
+
+
+def _again_token(client, game_id: int) -> str:
+    html = client.get(f"/games/{game_id}").content.decode()
+    match = re.search(r'name="again_token" value="([^"]+)"', html)
+    assert match, "the game over's Play again form carries a one-time token"
+    return match.group(1)
+
+
+def test_play_again_twice_with_one_token_makes_one_game_and_a_new_page_another(
+    client, alice, bob, human_game
+):
+    services.resign(game_id=human_game.pk, user=bob)
+    client.force_login(alice)
+    token = _again_token(client, human_game.pk)
+    before = Game.objects.count()
+    first = client.post(f"/games/{human_game.pk}/again", {"again_token": token})
+    second = client.post(f"/games/{human_game.pk}/again", {"again_token": token})
+    assert first.status_code == second.status_code == 302
+    assert second.url == first.url  # the double click lands on the first click's game
+    assert Game.objects.count() == before + 1
+    again = Game.objects.get(pk=int(first.url.rsplit("/", 1)[1]))
+    assert {s.user.username for s in again.seats.all()} == {"alice", "bob"}
+
+    fresh = _again_token(client, human_game.pk)  # a new page load: a new token, a new game
+    assert fresh != token
+    third = client.post(f"/games/{human_game.pk}/again", {"again_token": fresh})
+    assert third.status_code == 302 and third.url != first.url
+    assert Game.objects.count() == before + 2
+
+    client.force_login(bob)  # bob's own click with the same token is his own game
+    assert client.post(f"/games/{human_game.pk}/again", {"again_token": token}).url not in (
+        first.url, third.url)
+    assert Game.objects.count() == before + 3
+
+
+def test_play_again_with_a_malformed_token_changes_nothing(client, alice, bob, human_game):
+    services.resign(game_id=human_game.pk, user=bob)
+    client.force_login(alice)
+    before = Game.objects.count()
+    response = client.post(f"/games/{human_game.pk}/again", {"again_token": "<script>"})
+    assert response.status_code == 400 and Game.objects.count() == before
 
 
 def test_play_again_of_someone_else_s_game_is_refused(client, carol, alice, bob, human_game):

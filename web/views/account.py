@@ -129,6 +129,8 @@ def account_settings(request: SignedInRequest) -> HttpResponse:
         "blocked": social_selectors.blocked_players(user=user),
         "social": social_services.settings.settings_of(user.pk),
         "push": push.settings_of(user.pk),
+        # `make run` sends game emails to unconfirmed addresses too: the page says which
+        "unverified_gets_game_emails": not settings.ACCOUNT_REQUIRE_VERIFIED_EMAIL,
     }
     return render(request, "web/settings.html", context, status=400 if errors else 200)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import secrets
+import time
 from typing import Any
 
 from django.conf import settings
@@ -14,12 +17,18 @@ from rest_framework.exceptions import ValidationError
 
 from config.errors import ApiError
 from games import errors, kinds, selectors, services
+from games.models import Game
+from games.services import idempotency
 from social import selectors as social_selectors
 from web import new_game as forms
 from web import pages
 from web.views.common import SignedInRequest, page_errors
 
 FINISHED_SHOWN = 20
+# "Play again"'s one-time token (secrets.token_urlsafe), and how often a second click waits
+# 0.2 s for the first click's game while that one is still being created.
+AGAIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+AGAIN_IN_FLIGHT_TRIES = 25
 
 
 def _summaries(user, status: str, limit: int | None = None) -> list[dict[str, Any]]:
@@ -134,6 +143,8 @@ def _game_context(request: SignedInRequest, game_id: int) -> dict[str, Any]:
     }
     if game.is_over:
         context["game_over"] = game_over(game, seat.index, view, history)
+        # each rendering of "Play again" gets its own token: one game per click (play_again)
+        context["again_token"] = secrets.token_urlsafe(16)
     context.update(pages.kind_context(request, view, history))
     # a kind may tell how to play on the page (taps) instead of the API's notation
     rewrite = context.pop("howto_for_page", None)
@@ -211,9 +222,31 @@ def play_again(request: SignedInRequest, game_id: int) -> HttpResponse:
     game, seat = selectors.game_for_player(game_id=game_id, user=request.user)
     if not game.is_over:
         raise errors.game_not_over()
-    new = services.create_game(
-        user=request.user, **selectors.play_again_settings(game=game, seat_index=seat.index))
-    return redirect("web:game", game_id=new.pk)
+    token = request.POST.get("again_token", "").strip()
+    if token and not AGAIN_TOKEN.fullmatch(token):
+        raise errors.invalid(_("This form is out of date. Reload the page and try again."),
+                             again_token=["letters, digits, - and _ only, at most 64"])
+
+    def create() -> tuple[Game, int, dict[str, Any]]:
+        new = services.create_game(
+            user=request.user, **selectors.play_again_settings(game=game, seat_index=seat.index))
+        return new, 303, {"game_id": new.pk}
+
+    # The page's one-time token is the Idempotency-Key: a double click or a resubmitted form
+    # answers the first click's game instead of creating another (a form without a token,
+    # from a page older than the token, still creates one).
+    key = f"web.play_again:{game_id}:{token}" if token else None
+    for attempt in range(1, AGAIN_IN_FLIGHT_TRIES + 1):
+        try:
+            receipt = idempotency.run_once(user=request.user, key=key,
+                                           operation="web.play_again",
+                                           payload={"game_id": game_id}, create=create)
+            return redirect("web:game", game_id=receipt.body["game_id"])
+        except ApiError as exc:  # the first click is still creating it: wait for its game
+            if exc.code != "idempotency_key_in_use" or attempt == AGAIN_IN_FLIGHT_TRIES:
+                raise
+            time.sleep(0.2)
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 @login_required
