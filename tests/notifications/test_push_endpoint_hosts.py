@@ -82,6 +82,22 @@ def test_the_real_resolver_answers_addresses_for_a_literal():
     assert hosts.resolve_host("127.0.0.1") == ["127.0.0.1"]
 
 
+def test_a_hung_lookup_gives_up_after_the_timeout(monkeypatch):
+    import threading
+    import time
+
+    release = threading.Event()
+    monkeypatch.setattr(hosts.socket, "getaddrinfo", lambda *args: release.wait(5) and [])
+    monkeypatch.setattr(hosts, "RESOLVE_TIMEOUT_SECONDS", 0.2)
+    started = time.monotonic()
+    try:
+        with pytest.raises(hosts.Unresolvable):
+            hosts.resolve_host("slow.example.net")
+        assert time.monotonic() - started < 2
+    finally:
+        release.set()  # the pool's thread ends
+
+
 def _turn_push_to(endpoint, human_game, alice, bob, play, push_double, queued_pushes,
                   settings, dns):
     """Bob's subscription with a public name (allowed when stored), a turn push claimed."""
