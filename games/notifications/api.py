@@ -17,7 +17,8 @@ from games.notifications.services import push
 
 SUBSCRIBE_ERRORS = (
     "push_endpoint_insecure (not https://), push_endpoint_private (a loopback, private or "
-    "local address), push_endpoint_invalid, push_endpoint_too_long (over 1000 characters), "
+    "local address, or a name resolving to one), push_endpoint_invalid (also a host name "
+    "that does not resolve), push_endpoint_too_long (over 1000 characters), "
     "push_key_invalid (keys.p256dh is not an uncompressed P-256 point), push_auth_invalid "
     "(keys.auth is not 16 bytes); invalid for a missing or oversize field. Nothing is stored."
 )

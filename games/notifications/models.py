@@ -184,7 +184,7 @@ class PushStatus(models.TextChoices):
     PENDING = "pending"
     SENDING = "sending"
     SENT = "sent"
-    FAILED = "failed"  # retries exhausted, or the service refused the message itself
+    FAILED = "failed"  # retries exhausted, the service refused it, or the endpoint went private
     GONE = "gone"  # the subscription expired (404/410) and was deleted
 
 

@@ -2,6 +2,7 @@ import pytest
 
 from games import services as game_services
 from tests.notifications.conftest_push import (  # noqa: F401  (fixtures)
+    dns,
     push_double,
     queued_pushes,
     subscribe_device,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.notifications.push import hosts
 from games.notifications.push.keys import application_key
 from tests.notifications.push_double import PushServiceDouble
 
@@ -40,3 +41,25 @@ def subscribe_device():
         return browser
 
     return run
+
+
+@pytest.fixture
+def dns(monkeypatch):
+    """The push endpoints' DNS, by hand: ``dns["push.example.net"] = ["10.0.0.5"]``; a name
+    not in it does not resolve (no real lookups in the tests). ``dns.asked`` lists the
+    names looked up."""
+
+    class FakeDns(dict[str, list[str]]):
+        asked: list[str]
+
+    answers = FakeDns()
+    answers.asked = []
+
+    def resolve(host: str) -> list[str]:
+        answers.asked.append(host)
+        if host not in answers:
+            raise hosts.Unresolvable("no such name")
+        return answers[host]
+
+    monkeypatch.setattr(hosts, "resolve_host", resolve)
+    return answers

@@ -91,11 +91,15 @@ def test_a_bad_subscription_is_refused_and_stores_nothing(
     assert not PushSubscription.objects.exists()
 
 
-def test_a_public_https_endpoint_is_taken_in_production(alice_client, push_double, settings):
+def test_a_public_https_endpoint_is_taken_in_production(
+    alice_client, push_double, settings, dns
+):
     settings.PUSH_ALLOW_PRIVATE_ENDPOINTS = False
+    dns["fcm.googleapis.com"] = ["142.250.185.74", "2a00:1450:4001:82b::200a"]
     body = _with(push_double.subscribe().as_json(),
                  endpoint="https://fcm.googleapis.com/fcm/send/abc")
     assert alice_client.post(URL, body, format="json").status_code == 201
+    assert dns.asked == ["fcm.googleapis.com"]
 
 
 def test_signing_out_deletes_the_devices_subscription(

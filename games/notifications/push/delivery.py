@@ -9,6 +9,10 @@ never posts twice; what the service answers decides the rest:
 - 429 and 5xx, a timeout or a refused connection: back to ``pending`` and ``PushRetry`` (the
   task retries with backoff, at least the service's ``Retry-After``);
 - any other answer (400, 403, 413): ``failed`` (it would fail the same way again).
+
+Right before posting, the endpoint's host is resolved again (a name can change its address):
+one now inside our network gets nothing (the push ``failed``, the subscription deleted), one
+that does not resolve is retried like an unreachable service.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 import requests
 from django.conf import settings
@@ -25,7 +30,7 @@ from django.utils import timezone
 from pywebpush import WebPushException, webpush
 
 from games.notifications.models import PushDelivery, PushStatus, PushSubscription
-from games.notifications.push import messages
+from games.notifications.push import hosts, messages
 from games.notifications.push.keys import application_key
 
 log = logging.getLogger(__name__)
@@ -85,7 +90,27 @@ def deliver_push(*, delivery_id: int) -> str:
         delivery.attempts += 1
         delivery.status = PushStatus.SENDING
         delivery.save(update_fields=["status", "attempts"])
+    if not settings.PUSH_ALLOW_PRIVATE_ENDPOINTS and _endpoint_now_private(delivery, subscription):
+        return PushStatus.FAILED
     return _post(delivery, subscription, message, key)
+
+
+def _endpoint_now_private(delivery: PushDelivery, subscription: PushSubscription) -> bool:
+    """The endpoint's name now resolves inside our network: nothing is posted, the
+    subscription is deleted (logged by id only: the endpoint's path is the device's secret)."""
+    try:
+        private = hosts.is_private(urlsplit(subscription.endpoint).hostname or "")
+    except hosts.Unresolvable as exc:
+        _mark(delivery.pk, PushStatus.PENDING, f"push endpoint host does not resolve: {exc}")
+        PushSubscription.objects.filter(pk=subscription.pk).update(failures=F("failures") + 1)
+        raise PushRetry("push endpoint host does not resolve") from exc
+    if not private:
+        return False
+    PushSubscription.objects.filter(pk=subscription.pk).delete()
+    _mark(delivery.pk, PushStatus.FAILED, "push endpoint resolves to a private address")
+    log.warning("push subscription %s now resolves to a private address: deleted, push %s "
+                "not sent", subscription.pk, delivery.pk)
+    return True
 
 
 def _post(delivery: PushDelivery, subscription: PushSubscription,

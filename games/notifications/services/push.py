@@ -8,7 +8,6 @@ notifications sweep) sends again a push whose task was lost.
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -30,6 +29,7 @@ from games.notifications.models import (
     PushStatus,
     PushSubscription,
 )
+from games.notifications.push import hosts
 from games.notifications.push.delivery import MAX_PUSH_ATTEMPTS, stale_pending
 from games.notifications.push.keys import application_key, b64url_decode
 from games.notifications.services._common import seen_recently
@@ -51,17 +51,6 @@ def _refuse(code: str, message: str, field: str) -> ApiError:
     return ApiError(code, message, status=400, details={"field": field})
 
 
-def _private_host(host: str) -> bool:
-    host = host.strip("[]").lower()
-    if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
-        return True
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return "." not in host  # a bare name resolves inside the network
-    return not address.is_global
-
-
 def check_endpoint(endpoint: str) -> str:
     if len(endpoint) > MAX_ENDPOINT_LENGTH:
         raise _refuse("push_endpoint_too_long",
@@ -74,7 +63,15 @@ def check_endpoint(endpoint: str) -> str:
     if not parts.hostname or parts.username or parts.password:
         raise _refuse("push_endpoint_invalid", _("The push endpoint is not a valid address."),
                       "endpoint")
-    if not allow_private and _private_host(parts.hostname):
+    if allow_private:
+        return endpoint
+    try:
+        private = hosts.is_private(parts.hostname)
+    except hosts.Unresolvable:
+        raise _refuse("push_endpoint_invalid",
+                      _("The push endpoint's host name does not resolve."),
+                      "endpoint") from None
+    if private:
         raise _refuse("push_endpoint_private",
                       _("The push endpoint must be a public address."), "endpoint")
     return endpoint
