@@ -280,6 +280,23 @@ def anonymous_operations_without_security(result: dict[str, Any], **_: Any) -> d
     return result
 
 
+# Unions whose members may describe one and the same value: a history entry of a move that
+# every kind has (a resignation, a pass) fits every kind's entry.
+OVERLAPPING_UNIONS = ("AnyMoveHistoryEntry",)
+
+
+def overlapping_unions_as_any_of(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """``anyOf`` for the unions in ``OVERLAPPING_UNIONS``: ``oneOf`` (what drf-spectacular
+    writes for a union without a discriminator) would make an entry that fits two kinds'
+    shapes invalid. The client knows the game's kind from the game."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in OVERLAPPING_UNIONS:
+        union = schemas.get(name)
+        if isinstance(union, dict) and "oneOf" in union:
+            union["anyOf"] = union.pop("oneOf")
+    return result
+
+
 # What can be done with a game, a table or a player once an answer names it.
 GAME_OPERATIONS = (
     "games_retrieve", "games_moves_list", "games_moves_create", "games_preview", "games_resign",

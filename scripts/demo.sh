@@ -47,8 +47,8 @@ api -X PATCH $BASE/me -H "$AUTH" -H 'Content-Type: application/json' \
 api $BASE/games/computer-levels -H "$AUTH"
 
 # Start a game against the computer: its seats in order, one of them yours ({"username": "bob"}
-# for a friend, {"random": true} for a random opponent). turn_hours: 1, 8, 24, 72 (default) or
-# 168; the kind's own options (Crazy10s: layout classic or random).
+# for a friend, {"random": true} for a random opponent). turn_hours: 1, 8, 24, 48, 72 (default),
+# 120, 168, 240 or 336; the kind's own options (Crazy10s: layout classic or random).
 GAME=$(api -X POST $BASE/games -H "$AUTH" -H 'Content-Type: application/json' \
   -d '{"kind": "crazy10s", "seats": [{"you": true}, {"computer": "beginner"}],
        "turn_hours": 24, "options": {"layout": "classic"}}' \
