@@ -170,7 +170,7 @@ class Crazy10sKind(GameKind):
             "scoreless_turns": view["scoreless_turns"],
             # The engine shows the racks once its game is over; an abort or an award ends the
             # service's game without the engine, and the racks stay private then.
-            "final_racks": None,  # after the end the racks are open to the players only
+            "final_racks": [_tiles(r) for r in state.racks] if "final_racks" in view else None,
         }
 
     watchable = True

@@ -33,6 +33,9 @@ WITH_BODY = {
     "me_update": ({"display_name": "Ally", "avatar": "x.png"}, "avatar"),
     "me_delete": ({"password": PASSWORD, "reason": "bye"}, "reason"),
     "me_friends_create": ({"username": "bob", "note": "hi"}, "note"),
+    "me_push_subscribe": ({"endpoint": "https://push.example.test/x", "expirationTime": None,
+                           "keys": {"p256dh": "k", "auth": "a"}, "topic": "t"}, "topic"),
+    "me_push_update": ({"turn": False, "sound": True}, "sound"),
     "me_password": ({"current_password": PASSWORD, "new_password": NEW_PASSWORD,
                      "new_password2": NEW_PASSWORD}, "new_password2"),
     "me_social_update": ({"hide_profile": True, "hide_ratings": True}, "hide_ratings"),
@@ -85,9 +88,15 @@ def world(alice, bob, ai_queue, fixed_seed, make_client):
     table = tables.create_table(user=alice, options={"target": 100, "rules": rules})
     make_client(bob).post("/api/v1/me/friends", {"username": "alice"}, format="json")
     device = tokens.issue(user=alice, name="other")[0]
+    from games.notifications.models import PushSubscription
+
+    subscription = PushSubscription.objects.create(
+        user=alice, endpoint="https://push.example.test/alice", p256dh="k", auth="a"
+    )
     values = {
         "game_id": game.pk, "code": table.code, "username": "bob",
         "device_id": device.pk, "day": timezone.now().date().isoformat(),
+        "subscription_id": subscription.pk,
     }
     return make_client(alice), values
 

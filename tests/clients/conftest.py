@@ -94,7 +94,8 @@ def generated_client(api_stack, tmp_path_factory, request) -> Generated:
     started = time.monotonic()
     run = subprocess.run(
         [str(GENERATOR), "generate", "--url", f"{api_stack.base}/api/v1/schema/?format=json",
-         "--output-path", str(target), "--meta", "none"],
+         "--output-path", str(target), "--meta", "none",
+         "--config", str(Path(__file__).with_name("generator.yml"))],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )
     seconds = time.monotonic() - started
