@@ -17,7 +17,6 @@ from rest_framework.exceptions import ValidationError
 
 from config.errors import ApiError
 from games import errors, kinds, selectors, services
-from games.models import Game
 from games.services import idempotency
 from social import selectors as social_selectors
 from web import new_game as forms
@@ -227,7 +226,7 @@ def play_again(request: SignedInRequest, game_id: int) -> HttpResponse:
         raise errors.invalid(_("This form is out of date. Reload the page and try again."),
                              again_token=["letters, digits, - and _ only, at most 64"])
 
-    def create() -> tuple[Game, int, dict[str, Any]]:
+    def create() -> tuple[Any, int, dict[str, Any]]:  # (the new Game, status, body)
         new = services.create_game(
             user=request.user, **selectors.play_again_settings(game=game, seat_index=seat.index))
         return new, 303, {"game_id": new.pk}
