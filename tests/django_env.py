@@ -99,6 +99,23 @@ def assert_test_cache(cache_settings: dict) -> None:
 _temp_var_dir: str | None = None
 
 
+def xdist_worker_index() -> int | None:
+    """0 for pytest-xdist's worker gw0, 1 for gw1, ...; None outside a worker (``-n`` unset)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else None
+
+
+def worker_redis_url(base_url: str, worker: int) -> str:
+    """The broker database of xdist worker ``worker`` (its cache is the next one): two
+    databases below the previous worker's, so that no two workers flush the same one."""
+    db = redis_address(base_url)[2] - 2 * worker
+    if db < 0:
+        raise pytest.UsageError(
+            f"too many xdist workers for the tests' Redis databases below {base_url}"
+        )
+    return with_db(base_url, db)
+
+
 def _prepare_environment() -> None:
     global _temp_var_dir
     os.environ.setdefault("SECRET_KEY", "tests-only-" + "k3y" * 16)
@@ -113,11 +130,30 @@ def _prepare_environment() -> None:
     os.environ.setdefault("VAPID_SUBJECT", "mailto:push-tests@example.com")
     os.environ.setdefault("PUSH_ALLOW_PRIVATE_ENDPOINTS", "true")
 
+    worker = xdist_worker_index()
     if "TEST_VAR_DIR" not in os.environ:
         _temp_var_dir = tempfile.mkdtemp(prefix="c10s-tests-var-")
         os.environ["TEST_VAR_DIR"] = _temp_var_dir
+    elif worker is not None and "TEST_VAR_DIR_OF_RUN" not in os.environ:
+        # An xdist worker inherits the controller's environment: its own folder inside it.
+        os.environ["TEST_VAR_DIR_OF_RUN"] = os.environ["TEST_VAR_DIR"]
+        own = Path(os.environ["TEST_VAR_DIR"]) / f"gw{worker}"
+        own.mkdir(parents=True, exist_ok=True)
+        os.environ["TEST_VAR_DIR"] = str(own)
     os.environ["VAR_DIR"] = os.environ["TEST_VAR_DIR"]
 
+    service_url = os.environ.get("SERVICE_REDIS_URL") or os.environ.get("REDIS_URL")
+    if service_url and worker is not None and "TEST_REDIS_URL_OF_RUN" not in os.environ:
+        # Each xdist worker flushes its own pair of databases: 14/15, 12/13, 10/11, ...
+        base = os.environ.get("TEST_REDIS_URL") or with_db(service_url, TEST_REDIS_DB)
+        os.environ["TEST_REDIS_URL_OF_RUN"] = base
+        os.environ["TEST_REDIS_URL"] = worker_redis_url(base, worker)
+        os.environ.pop("SERVICE_REDIS_URL", None)
+        if os.environ.get("SERVICE_CACHE_REDIS_URL"):
+            os.environ["CACHE_REDIS_URL"] = os.environ.pop("SERVICE_CACHE_REDIS_URL")
+        else:
+            os.environ.pop("CACHE_REDIS_URL", None)
+        os.environ["REDIS_URL"] = service_url
     service_url = os.environ.get("REDIS_URL")
     if service_url and "SERVICE_REDIS_URL" not in os.environ:
         test_url = choose_test_redis_url(service_url, os.environ.get("TEST_REDIS_URL"))

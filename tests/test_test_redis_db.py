@@ -13,6 +13,8 @@ from tests.django_env import (
     assert_test_cache,
     choose_test_redis_url,
     redis_address,
+    worker_redis_url,
+    xdist_worker_index,
 )
 
 
@@ -86,3 +88,21 @@ def test_the_fixture_refuses_to_flush_when_the_cache_points_at_the_service(setti
     finally:  # the settings fixture puts the tests' cache back before the next clear
         service.delete(key)
         service.close()
+
+
+def test_each_xdist_worker_flushes_its_own_pair_of_databases():
+    assert worker_redis_url("redis://127.0.0.1:6379/14", 0) == "redis://127.0.0.1:6379/14"
+    assert worker_redis_url("redis://127.0.0.1:6379/14", 1) == "redis://127.0.0.1:6379/12"
+    assert worker_redis_url("redis://127.0.0.1:6379/14", 3) == "redis://127.0.0.1:6379/8"
+    with pytest.raises(pytest.UsageError):
+        worker_redis_url("redis://127.0.0.1:6379/2", 2)
+
+
+def test_this_worker_uses_the_databases_of_its_index():
+    worker = xdist_worker_index()
+    if worker is None:
+        assert "TEST_REDIS_URL_OF_RUN" not in os.environ
+        return
+    base = redis_address(os.environ["TEST_REDIS_URL_OF_RUN"])[2]
+    assert redis_address(os.environ["TEST_REDIS_URL"])[2] == base - 2 * worker
+    assert os.environ["VAR_DIR"].endswith(f"gw{worker}")

@@ -10,36 +10,19 @@ Timing uses the clock, so this module lives outside the pure engine.
 from __future__ import annotations
 
 import json
-import math
 import random
 import statistics
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from games.levelmath import percentile, wilson
+
 from .engine.players import LEVELS
 from .selfplay import play_game
 
 STATS_PATH = Path(__file__).resolve().parent / "engine" / "level_stats.json"
 YARDSTICK = "greedy"
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a win rate (draws count as half a win)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def paired_seeds(pairs: int, seed: int) -> list[int]:

@@ -18,7 +18,6 @@ regulars' descriptions quote (``levels.py``); the translations hold placeholders
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import time
@@ -27,6 +26,8 @@ from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
+
+from games.levelmath import percentile, wilson
 
 from .engine import Options, apply_legal, new_match, view_for
 from .engine.knowledge import opening_record
@@ -69,24 +70,6 @@ def seating(players: tuple[str, ...], match: int) -> tuple[str, ...]:
     """``players`` rotated by ``match``: each sits in every seat equally."""
     n = len(players)
     return tuple(players[(s + match) % n] for s in range(n))
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def configurations() -> list[tuple[str, tuple[str, ...]]]:

@@ -57,7 +57,8 @@ def test_sweep_requeues_only_stale_computer_turns(ai_first_game, human_game, ai_
 @pytest.fixture
 def other_session():
     """Another PostgreSQL session (a worker's, a second sweep's): advisory locks are
-    re-entrant within one session, so a lock must be held by another to be seen as taken."""
+    re-entrant within one session, so a lock must be held by another to be seen as taken.
+    Its tests are marked postgres, so scripts/test.sh leaves them out on SQLite."""
     if connection.vendor != "postgresql":
         pytest.skip("advisory locks are PostgreSQL's")
     params = connection.get_connection_params()
@@ -65,6 +66,7 @@ def other_session():
         yield session
 
 
+@pytest.mark.postgres
 def test_sweep_requeues_within_seconds_a_turn_no_worker_plays(ai_first_game, ai_queue,
                                                             other_session):
     """A worker SIGKILLed while it held the turn's message: its connection, and with it the
@@ -86,6 +88,7 @@ def test_sweep_requeues_within_seconds_a_turn_no_worker_plays(ai_first_game, ai_
     assert ai_queue == [(ai_first_game.pk, 0)]
 
 
+@pytest.mark.postgres
 def test_a_second_message_leaves_the_turn_to_the_worker_playing_it(ai_first_game,
                                                                    other_session):
     key = turn_locks._key(ai_first_game.pk)
@@ -97,6 +100,7 @@ def test_a_second_message_leaves_the_turn_to_the_worker_playing_it(ai_first_game
     assert not turn_locks.being_played(ai_first_game.pk)  # released after the turn
 
 
+@pytest.mark.postgres
 def test_two_sweeps_do_not_double_up(ai_first_game, ai_queue, other_session):
     _pending_for(ai_first_game, 600)
     ai_queue.clear()
