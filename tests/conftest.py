@@ -178,6 +178,17 @@ def _broker_trusted():
     redis_health.forget()
 
 
+@pytest.fixture(autouse=True)
+def _not_inside_a_task():
+    """The test process is never a worker: calling ``.apply().get()`` must work in any order.
+    A test that ran Celery's worker-side code in this process (a prefork initializer, a task
+    body calling another synchronously) can leave the flag that forbids it set."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield
+
+
 @pytest.fixture
 def api_client():
     return APIClient()

@@ -27,11 +27,11 @@ def test_a_requirement_missing_from_the_lock_is_caught(tmp_path):
     subprocess.run([sys.executable, str(ADD), "--pyproject", str(pyproject), "humanize>=4,<5"],
                    check=True, capture_output=True)
     subprocess.run([sys.executable, str(ADD), "--dev", "--pyproject", str(pyproject),
-                    "pytest-xdist>=3,<4"], check=True, capture_output=True)
+                    "pytest-benchmark>=4,<5"], check=True, capture_output=True)
     result = lockcheck("--pyproject", str(pyproject))
     assert result.returncode == 1
     assert "base.txt: 'humanize>=4,<5' is not locked" in result.stderr
-    assert "dev.txt: 'pytest-xdist>=3,<4' is not locked" in result.stderr
+    assert "dev.txt: 'pytest-benchmark>=4,<5' is not locked" in result.stderr
     assert "run `make lock`" in result.stderr
 
 
