@@ -15,7 +15,9 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from asgiref.sync import SyncToAsync
 from django.conf import settings
+from django.db import connections
 
 from live.backends import get_backend
 from live.events import Event
@@ -35,6 +37,7 @@ async def event_stream(
     still_allowed: Callable[[], Awaitable[bool]],
     game_id: int | None = None,
 ) -> AsyncIterator[bytes]:
+    release_request_thread()
     backend = get_backend()
     hub = get_hub()
     wake = hub.register(user_id)
@@ -93,6 +96,24 @@ async def event_stream(
             await backend.release_slot(user_id, stream_id)
         except Exception:  # the slot expires on its own
             log.warning("live: releasing a stream slot failed", exc_info=True)
+
+
+def release_request_thread() -> None:
+    """Let the thread Django gave this request go, once its response streams.
+
+    Django's ASGI handler runs each request in a ``ThreadSensitiveContext``: its sync calls (the
+    sync middleware, the admission's ORM calls) get a thread of the request's own, kept until
+    the response ends. An idle stream would hold one for hours: 1,000 streams held 1,000 idle
+    threads, ~100 kB resident each (bench/events.py). When the first bytes go out the
+    middleware is done; the stream's own database work runs on the shared pool (not
+    thread-sensitive), so the thread is closed now, its database connections first."""
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if context is None:
+        return
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    if executor is not None:
+        executor.submit(connections.close_all)
+        executor.shutdown(wait=False)  # the thread ends after that call; nothing waits here
 
 
 async def _pump(
