@@ -35,11 +35,20 @@ from bench.api import _recreate_database, _server_env  # noqa: E402
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_sse_bench"
 
 
-def rss_mb(pid: int) -> float:
+def _status(pid: int, field: str) -> int | None:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    return None
+
+
+def rss_mb(pid: int) -> float:
+    kb = _status(pid, "VmRSS")
+    return kb / 1024 if kb is not None else float("nan")
+
+
+def threads(pid: int) -> int:
+    return _status(pid, "Threads") or 0
 
 
 def latency(base: str, moves: int) -> list[float]:
@@ -99,7 +108,8 @@ async def idle_streams(base: str, count: int, token: str) -> list[httpx.Response
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--backend", choices=["redis", "db"], default="redis")
-    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=200,
+                        help="moves timed for the latency (0: skip it)")
     parser.add_argument("--idle", type=int, default=1000)
     parser.add_argument("--cycles", type=int, default=0,
                         help="then open and close --idle streams this many times (leak check)")
@@ -129,12 +139,13 @@ def main() -> None:
 
         server, base = start_server(db_url=db_url, extra_env=env)
         try:
-            samples = latency(base, args.moves)
-            ms = sorted(s * 1000 for s in samples)
-            p95 = statistics.quantiles(ms, n=100, method="inclusive")[94]
-            print(f"backend={args.backend}: move committed -> event on the opponent's stream, "
-                  f"{len(ms)} moves: p50 {statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, "
-                  f"max {ms[-1]:.1f} ms")
+            if args.moves:
+                samples = latency(base, args.moves)
+                ms = sorted(s * 1000 for s in samples)
+                p95 = statistics.quantiles(ms, n=100, method="inclusive")[94]
+                print(f"backend={args.backend}: move committed -> event on the opponent's "
+                      f"stream, {len(ms)} moves: p50 {statistics.median(ms):.1f} ms, "
+                      f"p95 {p95:.1f} ms, max {ms[-1]:.1f} ms", flush=True)
             from django.contrib.auth import get_user_model
 
             from accounts import tokens
@@ -144,6 +155,9 @@ def main() -> None:
             token = tokens.issue(user=idle_user, name="bench")[1]
             time.sleep(1)
             before = rss_mb(server.pid)
+            threads_before = threads(server.pid)
+
+            holding: list[int] = []
 
             async def hold() -> tuple[int, float]:
                 responses = await idle_streams(base, args.idle, token)
@@ -154,6 +168,7 @@ def main() -> None:
 
                     print("statuses:", Counter(r.status_code for r in responses))
                 after = rss_mb(server.pid)
+                holding.append(threads(server.pid))
                 for r in responses:
                     await r.aclose()
                 return ok, after
@@ -162,8 +177,8 @@ def main() -> None:
             time.sleep(3)  # the server notices the closed connections
             closed = rss_mb(server.pid)
             print(f"{ok} idle streams open on one uvicorn process: RSS {before:.0f} MB -> "
-                  f"{after:.0f} MB (+{after - before:.0f} MB); all closed: {closed:.0f} MB",
-                  flush=True)
+                  f"{after:.0f} MB (+{after - before:.0f} MB); all closed: {closed:.0f} MB; "
+                  f"server threads {threads_before} -> {holding[0]}", flush=True)
             # A leak grows with every round; memory the allocator keeps for reuse does not.
             rounds = []
             for _ in range(args.cycles):

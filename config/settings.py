@@ -683,7 +683,9 @@ LIVE_HEARTBEAT_SECONDS = float(env_str("LIVE_HEARTBEAT_SECONDS", "15") or 15)
 # Events are kept at least this long for a reconnect's Last-Event-ID (older: one resync event).
 LIVE_RETENTION_SECONDS = env_int("LIVE_RETENTION_SECONDS", 900, minimum=600)
 LIVE_POLL_SECONDS = float(env_str("LIVE_POLL_SECONDS", "0.5") or 0.5)
-# Events waiting for a client that does not read: past this many the stream is closed.
+# A stream reads at most LIVE_QUEUE_SIZE events from the backend at a time and sends them (nothing
+# is buffered per stream); a send blocked for LIVE_QUEUE_WAIT_SECONDS (a client that stopped
+# reading) closes the stream: it reconnects with Last-Event-ID and loses nothing.
 LIVE_QUEUE_SIZE = env_int("LIVE_QUEUE_SIZE", 256, minimum=1)
 LIVE_QUEUE_WAIT_SECONDS = float(env_str("LIVE_QUEUE_WAIT_SECONDS", "10") or 10)
 LIVE_MAX_STREAMS_PER_USER = env_int("LIVE_MAX_STREAMS_PER_USER", 5, minimum=1)

@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import signal
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
 log = logging.getLogger(__name__)
@@ -31,36 +32,32 @@ log = logging.getLogger(__name__)
 RECONNECT_MS = (500, 3000)
 
 
-class DrainSignal:
-    """The sentinel a draining stream finds in its queue."""
-
-
-DRAIN = DrainSignal()
+class Drainable(Protocol):
+    def drain(self) -> None:
+        """End with a reconnect event as soon as possible, sending nothing more before it."""
 
 
 class Drain:
-    """This event loop's open streams (their queues) and whether it is shutting down."""
+    """This event loop's open streams and whether it is shutting down."""
 
     def __init__(self) -> None:
         self.started = False
-        self._queues: set[asyncio.Queue] = set()
+        self._streams: set[Drainable] = set()
 
-    def add(self, queue: asyncio.Queue) -> None:
-        self._queues.add(queue)
+    def add(self, stream: Drainable) -> None:
+        self._streams.add(stream)
 
-    def discard(self, queue: asyncio.Queue) -> None:
-        self._queues.discard(queue)
+    def discard(self, stream: Drainable) -> None:
+        self._streams.discard(stream)
 
     def begin(self) -> None:
         if self.started:
             return
         self.started = True
         log.info("live: shutting down, ending %d open event stream(s) with a reconnect event",
-                 len(self._queues))
-        for queue in list(self._queues):
-            while not queue.empty():  # unsent events: the reconnect replays them
-                queue.get_nowait()
-            queue.put_nowait(DRAIN)
+                 len(self._streams))
+        for stream in list(self._streams):
+            stream.drain()
 
 
 _drains: WeakKeyDictionary[asyncio.AbstractEventLoop, Drain] = WeakKeyDictionary()

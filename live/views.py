@@ -52,17 +52,30 @@ def db_slots() -> asyncio.Semaphore:
     return slots
 
 
-async def _checked(check: Callable[[], Awaitable[bool]]) -> bool:
+def _in_pool(check: Callable[[], bool]) -> Callable[[], Awaitable[bool]]:
+    """``check`` on the loop's shared thread pool, closing the connection it opened there.
+
+    Not thread-sensitive: under Django's handler a thread-sensitive call gets a thread of the
+    request's own, kept until the response ends (an idle stream would hold one for hours)."""
+
+    def call() -> bool:
+        try:
+            return check()
+        finally:
+            connections.close_all()  # this pool thread's connections only
+
+    return sync_to_async(call, thread_sensitive=False)
+
+
+async def _checked(check: Callable[[], bool]) -> bool:
     """A periodic "may this stream go on?" check; a database hiccup keeps the stream open (the
     next heartbeat checks again) rather than dropping every stream at once."""
     try:
         async with db_slots():
-            return await check()
+            return await _in_pool(check)()
     except DatabaseError:
         log.warning("live: stream check skipped, the database is unavailable", exc_info=True)
         return True
-    finally:
-        await _release_db()
 
 
 def _error(code: str, message: str, status: int, details: dict | None = None) -> JsonResponse:
@@ -75,8 +88,9 @@ def _token_key(request: HttpRequest) -> str | None:
 
 async def _authenticate(
     request: HttpRequest,
-) -> tuple[User, Callable[[], Awaitable[bool]]] | JsonResponse:
-    """(user, still_allowed), or the 401 response."""
+) -> tuple[User, Callable[[], bool]] | JsonResponse:
+    """(user, still_allowed), or the 401 response. ``still_allowed`` is sync: the heartbeat runs
+    it on the shared thread pool (``_checked``)."""
     header = request.headers.get("Authorization", "")
     if header:
         key = _token_key(request)
@@ -88,8 +102,8 @@ async def _authenticate(
             return _error("authentication_failed", str(failed.detail), 401)
         device_id = token.pk
 
-        async def token_alive() -> bool:
-            return await tokens.live().filter(pk=device_id, user__is_active=True).aexists()
+        def token_alive() -> bool:
+            return tokens.live().filter(pk=device_id, user__is_active=True).exists()
 
         return token.user, token_alive
     user = await request.auser()
@@ -101,11 +115,11 @@ async def _authenticate(
     session_key = request.session.session_key
     store = type(request.session)
 
-    async def session_alive() -> bool:
+    def session_alive() -> bool:
         # Logged out (the session row is gone), suspended, or the password changed elsewhere
         # (the session's password hash is stale, as Django's own check finds): the stream ends.
-        data = await sync_to_async(store(session_key).load)()
-        user = await get_user_model().objects.filter(pk=user_id, is_active=True).afirst()
+        data = store(session_key).load()
+        user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
         return bool(data) and user is not None and constant_time_compare(
             data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
         )
@@ -115,7 +129,7 @@ async def _authenticate(
 
 async def _admit(
     request: HttpRequest, game_id: int | None
-) -> HttpResponse | tuple[User, Callable[[], Awaitable[bool]], str]:
+) -> HttpResponse | tuple[User, Callable[[], bool], str]:
     """Who may open this stream: (user, their "still allowed" check, a stream id) or a refusal."""
     authenticated = await _authenticate(request)
     if isinstance(authenticated, HttpResponse):

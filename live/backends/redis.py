@@ -26,6 +26,11 @@ from live.events import Event, decode_stored, encode_stored
 log = logging.getLogger(__name__)
 
 WAKE_CHANNEL = "live:wake"
+# Connections of one process's streams to Redis (per event loop). Unbounded, the pool grew by
+# the largest burst it met and kept them all: 1,000 streams closing at once sent 1,000 ZREMs
+# together. Commands wait up to POOL_WAIT_SECONDS for a free connection.
+POOL_SIZE = 20
+POOL_WAIT_SECONDS = 5
 
 
 def stream_key(user_id: int) -> str:
@@ -65,11 +70,14 @@ class RedisBackend(Backend):
         loop = asyncio.get_running_loop()
         client = self._clients.get(loop)
         if client is None:
-            client = aioredis.Redis.from_url(
+            pool = aioredis.BlockingConnectionPool.from_url(
                 self.url,
+                max_connections=POOL_SIZE,
+                timeout=POOL_WAIT_SECONDS,
                 socket_connect_timeout=settings.REDIS_SOCKET_CONNECT_TIMEOUT,
                 socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
             )
+            client = aioredis.Redis(connection_pool=pool)
             self._clients[loop] = client
         return client
 

@@ -1,6 +1,7 @@
 """The stream endpoints in process, through the project's ASGI application (both backends)."""
 
 import asyncio
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -8,6 +9,7 @@ from django.test import Client
 
 from accounts import tokens
 from accounts.models import Device
+from live.shutdown import get_drain
 from tests.live.asgi import open_stream
 from tests.live.conftest import apublish, run
 
@@ -333,3 +335,59 @@ def test_a_database_failure_while_opening_is_a_503_with_retry_after(
     assert stream.status == 503
     assert stream.headers["retry-after"] == "5"
     assert stream.json()["error"]["code"] == "service_unavailable"
+
+
+def test_an_idle_stream_holds_no_thread_and_no_task_of_its_own(live_backend, settings, alice):
+    """Django runs a request's sync calls (its middleware, the admission's ORM calls) on a
+    thread of the request's own, kept until the response ends: 1,000 idle streams held 1,000
+    threads. Once it streams, a stream gives it back, and waits with no task of its own (the
+    ASGI handler's two and the test client's one per stream; the hub's one per process); events
+    and heartbeats (their credential checks) still come."""
+    settings.LIVE_HEARTBEAT_SECONDS = 0.2
+    headers = token_header(alice)
+
+    def request_threads() -> int:  # not the event loop's shared pool ("asyncio_N")
+        return sum(not t.name.startswith("asyncio") for t in threading.enumerate())
+
+    async def go():
+        before = request_threads()
+        tasks_before = len(asyncio.all_tasks())
+        streams = [await open_stream("/api/v1/events", headers) for _ in range(4)]
+        for stream in streams:
+            await stream.wait_until(lambda s: s.comments.count("heartbeat") >= 2)
+        for _ in range(100):  # a released thread ends after its last call
+            if request_threads() <= before:
+                break
+            await asyncio.sleep(0.05)
+        during = request_threads()
+        tasks = len(asyncio.all_tasks()) - tasks_before
+        await apublish(alice.pk, "move", {"game": 1, "move_number": 1}, game_id=1)
+        for stream in streams:
+            await stream.wait_until(has_type("move"))
+        for stream in streams:
+            await stream.close()
+        return before, during, tasks, streams
+
+    before, during, tasks, streams = run(go())
+    assert during <= before
+    assert tasks <= 3 * len(streams) + 1
+    assert all(s.status == 200 for s in streams)
+
+
+def test_shutdown_ends_open_streams_with_a_reconnect_event(live_backend, alice):
+    """What SIGTERM starts (live/shutdown.py): every open stream ends at once with a
+    ``reconnect`` event and no id, and a stream admitted meanwhile gets only that."""
+    headers = token_header(alice)
+
+    async def go():
+        stream = await open_stream("/api/v1/events", headers)
+        get_drain().begin()
+        await asyncio.wait_for(stream.done.wait(), 5)
+        late = await open_stream("/api/v1/events", headers)
+        await asyncio.wait_for(late.done.wait(), 5)
+        return stream, late
+
+    stream, late = run(go())
+    assert [(e.type, e.id) for e in stream.events] == [("reconnect", None)]
+    assert stream.events[0].data == {"type": "reconnect", "reason": "shutdown"}
+    assert [e.type for e in late.events] == ["reconnect"]
