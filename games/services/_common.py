@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.utils import timezone
 
-from games import dispatch, effects, errors, kinds
+from games import dispatch, effects, errors, kinds, writes
 from games.correspondence import selectors as vacations
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
@@ -122,12 +122,19 @@ def _record_move(
     game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None = None
 ) -> PlayedMove:
     """Persist a played move: state, seats, the Move row, clock, end of game."""
+    with writes.batched():  # one round trip for the move's writes (games/writes.py)
+        return _record_move_writes(game, seats, played, now=now)
+
+
+def _record_move_writes(
+    game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None
+) -> PlayedMove:
     kind = kinds.get(game.kind)
     now = now or timezone.now()
     summary, record = played.summary, played.record
     game.state = kind.dump(played.state)
     game.move_number = summary.move_number
-    move = Move.objects.create(
+    move = Move(
         game=game,
         number=summary.move_number,
         seat=record.seat,
@@ -138,6 +145,7 @@ def _record_move(
         public=record.public,
         is_timeout=record.is_timeout,
     )
+    writes.insert(move)
     for seat in seats:
         seat.score = summary.scores[seat.index]
         seat.private = summary.private[seat.index]
@@ -145,14 +153,15 @@ def _record_move(
     if summary.outcome is not None:
         _set_results(seats, summary.outcome)
         fields.append("result")
-    Seat.objects.bulk_update(seats, fields)
+    for seat in seats:
+        writes.update(seat, fields)
     effects.move_played(game, seats, move)
     if summary.outcome is not None:
         _finish(game, seats, summary.outcome, now)
     else:
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
-    game.save()
+    writes.update(game)
     # Last of the move's after-commit work: the analysis message is best effort and skipped
     # when the broker just refused the messages before it (see dispatch.enqueue_analysis).
     analysis.enqueue_after_move(
