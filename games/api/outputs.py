@@ -18,8 +18,8 @@ from typing import Any
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from config.fast_render import compile_output
 from games import kinds
-from games.api.fast_render import compile_output
 from games.kinds.base import GameKind
 from games.models import Game
 from games.results import SERVICE_TERMINATIONS
@@ -309,7 +309,7 @@ def render_summaries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _compiled(factory, kind: GameKind) -> Callable[[Any], Any]:
     """The thread's reused serializer (``_renderer``) compiled into plain functions
-    (games/api/fast_render.py), once per output class and thread."""
+    (config/fast_render.py), once per output class and thread."""
     cached = getattr(_renderers, "compiled", None)
     if cached is None:
         cached = _renderers.compiled = {}
