@@ -17,6 +17,8 @@ import contextvars
 import logging
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -86,6 +88,68 @@ _last_refusal = float("-inf")
 BEST_EFFORT_QUIET_SECONDS = 30.0
 
 
+class _Batch:
+    """The messages of one write (``batched``): one producer, its kombu publish batch."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.producer: Any = None
+        self._acquired: Any = None
+        self._batch: Any = None
+
+    def producer_for(self, name: str) -> Any:
+        if self.producer is None:  # acquired on the first message: most writes send none
+            self._acquired = current_app.producer_or_acquire()
+            self.producer = self._acquired.__enter__()
+            self._batch = self.producer.batch()
+            self._batch.__enter__()
+        self.names.append(name)
+        return self.producer
+
+    def flush(self) -> None:
+        if self.producer is None:
+            return
+        global _last_refusal
+        try:
+            self._batch.__exit__(None, None, None)
+        except Exception as exc:
+            _last_refusal = time.monotonic()
+            if isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
+                redis_health.note_failure()
+            log.warning("could not queue %s (%s: %s)", ", ".join(self.names),
+                        type(exc).__name__, exc)
+        finally:
+            self._acquired.__exit__(None, None, None)
+
+
+_batch: contextvars.ContextVar[_Batch | None] = contextvars.ContextVar(
+    "dispatch_batch", default=None
+)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Messages sent inside (a move's commit hooks: the outbox nudge, the analysis) go to the
+    broker together when it ends, in one Redis pipeline (kombu's ``Producer.batch``) instead
+    of one round trip and one Redis client each (issue 28). A broker that refuses them then
+    is logged once, as ``send`` logs a refusal; their sweeps send them later. Only with
+    Redis as the broker and tasks not run eagerly (tests): otherwise each is sent at once."""
+    if (
+        _batch.get() is not None
+        or not _broker_is_redis()
+        or current_app.conf.task_always_eager
+    ):
+        yield
+        return
+    batch = _Batch()
+    token = _batch.set(batch)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+        batch.flush()
+
+
 def send(name: str, *args: Any, countdown: float = 0) -> bool:
     """Queue task ``name`` now; False (logged) if the broker refused.
 
@@ -101,7 +165,10 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
         log.warning("not queued %s%r: Redis failed recently (its sweep sends it)", name, args)
         return False
     try:
-        options = {"countdown": countdown} if countdown > 0 else {}
+        options: dict[str, Any] = {"countdown": countdown} if countdown > 0 else {}
+        batch = _batch.get()
+        if batch is not None:  # buffered: sent when the batch ends (``batched``)
+            options["producer"] = batch.producer_for(name)
         current_app.signature(name, args=args).apply_async(**options)
     except Exception as exc:
         _last_refusal = time.monotonic()

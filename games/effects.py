@@ -28,8 +28,9 @@ from live.game_events import MoveFacts, Snapshot
 @contextmanager
 def one_publication() -> Iterator[None]:
     """Around a write's ``transaction.atomic()``: the live events its commit publishes are
-    stored in one write (``live.publisher.batched``), not one per event and player."""
-    with publisher.batched():
+    stored in one write (``live.publisher.batched``), not one per event and player, and the
+    Celery messages its commit sends go to the broker together (``dispatch.batched``)."""
+    with publisher.batched(), dispatch.batched():
         yield
 
 

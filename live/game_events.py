@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from config import fast_render
 from games import kinds
 from games.models import Game, Seat
 from games.selectors import percent_of_best
@@ -87,7 +88,7 @@ class MoveFacts:
 def move_played(game: Snapshot, move: MoveFacts) -> None:
     """A ``move`` event for every person at the game; the mover's copy carries their own
     pieces (``own``: their rack or hand after the move), nobody else's."""
-    facts = dict(kinds.get(game.kind).history_output(move.public).data)
+    facts = fast_render.render(kinds.get(game.kind).history_output, move.public)
     scores = {str(s.index): s.score for s in game.seats}
     for user_id, seat in game.people:
         data = {

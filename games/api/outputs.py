@@ -11,12 +11,14 @@ declared here or in the kind's serializer.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from config.fast_render import compile_output
 from games import kinds
 from games.kinds.base import GameKind
 from games.models import Game
@@ -305,8 +307,22 @@ def render_summaries(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rendered
 
 
+def _compiled(factory, kind: GameKind) -> Callable[[Any], Any]:
+    """The thread's reused serializer (``_renderer``) compiled into plain functions
+    (config/fast_render.py), once per output class and thread."""
+    cached = getattr(_renderers, "compiled", None)
+    if cached is None:
+        cached = _renderers.compiled = {}
+    output = factory(kind)
+    render = cached.get(output)
+    if render is None:
+        render = cached[output] = compile_output(_renderer(factory, kind))
+    return render
+
+
 def render_move_played(body: dict[str, Any]) -> dict[str, Any]:
-    return _render(move_played, body)
+    """The move's answer, on every move request: the compiled serializer."""
+    return dict(_compiled(move_played, kinds.get(body["kind"]))(body))
 
 
 def render_history(kind: str, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -4,13 +4,19 @@ scheduled with ``transaction.on_commit``, and ``_record_move``, which persists a
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import QuerySet
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
-from games import dispatch, effects, errors, kinds
+from games import dispatch, effects, errors, kinds, writes
 from games.correspondence import selectors as vacations
 from games.kinds.base import GameOutcome, PlayedMove
 from games.models import Game, Move, Seat
@@ -39,15 +45,11 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     after it: PostgreSQL re-reads a row it waited for, but the joined seats would be those of
     the statement's snapshot, before the other write (a seat that left meanwhile would still
     look like a person)."""
-    # With each player's running vacation (the answer's view shows it): no query of its own.
-    with_vacations = Seat.objects.annotate(vacation_until=vacations.vacation_until_annotation())
-    seats: list[Seat] = list(
-        with_vacations.select_related("game", "user")
-        .select_for_update(no_key=True, of=("game",), skip_locked=True)
-        .filter(game_id=game_id)
-        .order_by("index")
-    )
+    seats = _locked_seats(game_id)
     if not seats:  # the game is locked by another write (or there is no such game)
+        with_vacations = Seat.objects.annotate(
+            vacation_until=vacations.vacation_until_annotation()
+        )
         game = _lock_game(game_id)
         waited: list[Seat] = list(
             with_vacations.filter(game=game).select_related("user").order_by("index")
@@ -57,6 +59,80 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
     for seat in seats:
         seat.game = game
     return game, seats
+
+
+def _locked_seats_query(game_id: int) -> QuerySet[Seat]:
+    # With each player's running vacation (the answer's view shows it): no query of its own.
+    with_vacations = Seat.objects.annotate(vacation_until=vacations.vacation_until_annotation())
+    return (
+        with_vacations.select_related("game", "user")
+        .select_for_update(no_key=True, of=("game",), skip_locked=True)
+        .filter(game_id=game_id)
+        .order_by("index")
+    )
+
+
+# A game id no game has: it marks the game's place among the compiled query's parameters.
+_SENTINEL = -4_242_424_242
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    compiler: SQLCompiler
+    sql: str
+    params: tuple[Any, ...]
+    init_list: list[str]
+    fields: slice
+    populators: list[Any]
+    annotations: dict[str, int]
+
+
+_compiled: dict[tuple[str, str], _Compiled] = {}
+
+
+def _locked_seats(game_id: int) -> list[Seat]:
+    """``list(_locked_seats_query(game_id))``, with the query compiled once per process and
+    database: building and compiling this queryset cost more CPU than the rest of the read
+    (issue 28: every move starts here). The rows become models as Django's ``ModelIterable``
+    makes them (the compiler's converters, ``from_db``, the related populators of
+    ``select_related``, the annotation)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    key = (db.alias, db.vendor)
+    compiled = _compiled.get(key)
+    if compiled is None:
+        compiled = _compiled[key] = _compile(db)
+    compiler = copy.copy(compiled.compiler)
+    compiler.connection = db  # this thread's connection
+    params = tuple(game_id if p == _SENTINEL else p for p in compiled.params)
+    compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign]
+    rows = compiler.results_iter(compiler.execute_sql())  # type: ignore[arg-type]
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(db.alias, compiled.init_list, row[compiled.fields])
+        for populator in compiled.populators:
+            populator.populate(row, seat)
+        for name, position in compiled.annotations.items():
+            setattr(seat, name, row[position])
+        seats.append(seat)
+    return seats
+
+
+def _compile(db: Any) -> _Compiled:
+    compiler = _locked_seats_query(_SENTINEL).query.get_compiler(connection=db)
+    sql, params = compiler.as_sql()
+    assert _SENTINEL in params
+    select, klass_info = compiler.select, compiler.klass_info
+    assert klass_info is not None and klass_info["model"] is Seat
+    start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+    return _Compiled(
+        compiler=compiler,
+        sql=sql,
+        params=tuple(params),
+        init_list=[column[0].target.attname for column in select[start:end]],
+        fields=slice(start, end),
+        populators=get_related_populators(klass_info, select, db.alias),
+        annotations=dict(compiler.annotation_col_map or {}),
+    )
 
 
 def _seats(game: Game) -> list[Seat]:
@@ -122,12 +198,19 @@ def _record_move(
     game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None = None
 ) -> PlayedMove:
     """Persist a played move: state, seats, the Move row, clock, end of game."""
+    with writes.batched():  # one round trip for the move's writes (games/writes.py)
+        return _record_move_writes(game, seats, played, now=now)
+
+
+def _record_move_writes(
+    game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None
+) -> PlayedMove:
     kind = kinds.get(game.kind)
     now = now or timezone.now()
     summary, record = played.summary, played.record
     game.state = kind.dump(played.state)
     game.move_number = summary.move_number
-    move = Move.objects.create(
+    move = Move(
         game=game,
         number=summary.move_number,
         seat=record.seat,
@@ -138,6 +221,7 @@ def _record_move(
         public=record.public,
         is_timeout=record.is_timeout,
     )
+    writes.insert(move)
     for seat in seats:
         seat.score = summary.scores[seat.index]
         seat.private = summary.private[seat.index]
@@ -145,14 +229,15 @@ def _record_move(
     if summary.outcome is not None:
         _set_results(seats, summary.outcome)
         fields.append("result")
-    Seat.objects.bulk_update(seats, fields)
+    for seat in seats:
+        writes.update(seat, fields)
     effects.move_played(game, seats, move)
     if summary.outcome is not None:
         _finish(game, seats, summary.outcome, now)
     else:
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
-    game.save()
+    writes.update(game)
     # Last of the move's after-commit work: the analysis message is best effort and skipped
     # when the broker just refused the messages before it (see dispatch.enqueue_analysis).
     analysis.enqueue_after_move(

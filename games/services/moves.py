@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.utils.encoders import JSONEncoder
 
-from games import dispatch, effects, errors, kinds, selectors
+from games import dispatch, effects, errors, kinds, selectors, writes
 from games.kinds.base import GameKind
 from games.models import Game, IdempotencyRecord, Seat
 from games.services import idempotency
@@ -98,33 +98,39 @@ def submit_move(
             raise errors.illegal_move(kind, exc) from exc
         if seat.away or seat.left:
             _take_back(seat)  # acting gives the seat back: the server stops playing it
-        _record_move(game, seats, played)
-        view = selectors.player_view(
-            game=game, seat_index=seat.index, seats=seats, state=played.state
-        )
-        record = played.record
-        body = {
-            **record.public,
-            **record.private.get(seat.index, {}),  # what only the mover learns (drawn tiles)
-            "kind": game.kind,
-            "score": record.score,
-            "game": view,
-        }
-        body = _jsonable(render(body) if render is not None else body)
-        if idempotency_key:
-            try:
-                IdempotencyRecord.objects.create(
+        # The move's writes and its key's record go to the database together, in one round
+        # trip (games/writes.py): nothing below reads what they write.
+        with writes.batched():
+            _record_move(game, seats, played)
+            view = selectors.player_view(
+                game=game, seat_index=seat.index, seats=seats, state=played.state
+            )
+            record = played.record
+            body = {
+                **record.public,
+                **record.private.get(seat.index, {}),  # what only the mover learns (drawn tiles)
+                "kind": game.kind,
+                "score": record.score,
+                "game": view,
+            }
+            body = _jsonable(render(body) if render is not None else body)
+            if idempotency_key:
+                writes.insert(IdempotencyRecord(
                     user=user,
                     key=idempotency_key,
                     game=game,
                     response_status=201,
                     response_body=body,
                     request_fingerprint=fingerprint,
-                )
+                ))
+            try:
+                writes.flush()
             except IntegrityError as exc:
-                # Stored meanwhile by a request on another game that the claim could not see
-                # (SQLite has none): refuse; leaving the block rolls the whole move back.
-                raise errors.idempotency_key_reused() from exc
+                if idempotency_key and "idempotency" in str(exc):
+                    # Stored meanwhile by a request on another game that the claim could not
+                    # see (SQLite has none): refuse; leaving the block rolls the move back.
+                    raise errors.idempotency_key_reused() from exc
+                raise
         return MoveReceipt(201, body)
 
 

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import dispatch
+from games import dispatch, writes
 from games.models import Seat
 from games.notifications.models import EventKind, Kind, NotificationEvent, PushKind
 from games.notifications.services import push
@@ -27,18 +27,24 @@ def _record(key: str, game_id: int, *, kind: str, seat_index: int | None = None,
         "key", "kind", "game_id", "seat_index", "move_number", "recipient_id", "created_at",
         "processed_at", "attempts", "last_error",
     ))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {quote(NotificationEvent._meta.db_table)} ({columns})"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, NULL, 0, '')"
-            f" ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}",
-            [key, kind, game_id, seat_index, move_number, recipient_id,
-             connection.ops.adapt_datetimefield_value(timezone.now())],
-        )
-        row = cursor.fetchone()
-    if row is not None:
-        event_id = row[0]
-        transaction.on_commit(lambda: dispatch.enqueue_event(event_id))
+    # Inside a move's batch (games/writes.py) it goes with the move's other writes, and its id
+    # is known when the batch is sent; the message is queued after the commit in this place
+    # of the commit hooks' order all the same.
+    inserted: list[int | None] = []
+
+    def enqueue() -> None:
+        if inserted and inserted[0] is not None:
+            dispatch.enqueue_event(inserted[0])
+
+    writes.add(
+        f"INSERT INTO {quote(NotificationEvent._meta.db_table)} ({columns})"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, NULL, 0, '')"
+        f" ON CONFLICT ({quote('key')}) DO NOTHING RETURNING {quote('id')}",
+        [key, kind, game_id, seat_index, move_number, recipient_id,
+         connection.ops.adapt_datetimefield_value(timezone.now())],
+        inserted.append,
+    )
+    transaction.on_commit(enqueue)
 
 
 def turn_started(*, game_id: int, seat_index: int, move_number: int, user_id: int) -> None:
