@@ -19,6 +19,7 @@ them with a brute-force generator that calls it.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from functools import cache
 from typing import Any, cast
 
@@ -47,16 +48,6 @@ _scored_setters = tuple(
     ScoredPlacement.__dict__[name].__set__
     for name in ("move", "score", "_lines", "bonus", "rack_after", "_pending")
 )
-
-
-@cache
-def _tile_table(size: int) -> list[PlacedTile]:
-    """Every tile a placement can put on a board of ``size``, at ``square * 20 + digit * 2 +
-    wild``: immutable values, built once per board size instead of once per generation."""
-    return [
-        new_placed_tile(i // 20 % size, i // 20 // size, i % 20 // 2, bool(i % 2))
-        for i in range(size * size * 20)
-    ]
 
 
 @cache
@@ -105,7 +96,7 @@ class _Generator:
         self.weight = [self.base**tile for tile in range(WILD + 1)]
         self.rack_key = sum(n * w for n, w in zip(self.counts, self.weight, strict=True))
         self.out: list[ScoredPlacement] = []
-        self.tile_table = _tile_table(size)
+        self._tiles: dict[int, PlacedTile] = {}
         self._cross_lines: dict[int, Line] = {}
         self._rack_after: dict[int, tuple[int, ...]] = {}
         self._sums: dict[int, list[int]] = {}
@@ -152,52 +143,12 @@ class _Generator:
     # --- shared building blocks -------------------------------------------------------------
 
     def placed_tile(self, q: int, digit: int, wild: bool) -> PlacedTile:
-        return self.tile_table[q * 20 + digit * 2 + wild]
-
-    def with_wilds(
-        self, tiles: tuple[PlacedTile, ...], wild_at: tuple[int, ...]
-    ) -> tuple[PlacedTile, ...]:
-        """``tiles`` with a wild playing the same digit at each position of ``wild_at``."""
-        chosen = list(tiles)
-        table, size = self.tile_table, self.size
-        for i in wild_at:
-            tile = chosen[i]
-            chosen[i] = table[(tile.row * size + tile.col) * 20 + cast(int, tile.digit) * 2 + 1]
-        return tuple(chosen)
-
-    def emit_spends(
-        self, tiles: tuple[PlacedTile, ...], digits: tuple[int, ...], score: int, bonus: int,
-        recipe: tuple[Any, ...], start: int, end: int,
-        best: dict[tuple[int, int, int], BestRun] | None,
-    ) -> None:
-        """A run found with a wild on the rack: one placement per way the rack can supply its
-        ``digits`` (see ``spend_wilds``); in players' mode (``best``) only the best-scoring
-        one per squares and rack tiles used (the first found among equals)."""
-        spends = self._wild_spends.get(digits)
-        if spends is None:
-            spends = self.spend_wilds(digits)
-        if best is not None:
-            for wild_at, used, kept in spends:
-                slot = (start, end, used)
-                old = best.get(slot)
-                if old is not None and old[0] >= score:
-                    continue
-                best[slot] = (score, self.with_wilds(tiles, wild_at), bonus, kept, recipe)
-            return
-        out_append, new, set_tiles = self.out.append, _new, _set_tiles
-        set_move, set_score, set_lines, set_bonus, set_rack_after, set_pending = _scored_setters
-        # Built inline (see rules.new_scored_placement): up to ~20k per call.
-        for wild_at, _, kept in spends:
-            move = new(Placement)
-            set_tiles(move, self.with_wilds(tiles, wild_at) if wild_at else tiles)
-            scored = new(ScoredPlacement)
-            set_move(scored, move)
-            set_score(scored, score)
-            set_lines(scored, None)
-            set_bonus(scored, bonus)
-            set_rack_after(scored, kept)
-            set_pending(scored, recipe)
-            out_append(scored)
+        key = q * 20 + digit * 2 + wild
+        tile = self._tiles.get(key)
+        if tile is None:
+            row, col = divmod(q, self.size)
+            tile = self._tiles[key] = new_placed_tile(col, row, digit, wild)
+        return tile
 
     def cross_line(self, q: int, digit: int, direction: str, single_zero: bool = False) -> Line:
         key = (q * 10 + digit) * 2 + (direction == DOWN)
@@ -383,26 +334,25 @@ class _Generator:
                 f = next_empty[f]
         counts, weight = self.counts, self.weight
         sums_by_size = self.sums_by_size
-        # Per position of the line: multipliers and the sum of the cross line (-1: none).
-        nmul = [self.nmul[q] for q in squares]
-        lmul = [self.lmul[q] for q in squares]
-        cross_sum = [-1 if run is None else run[2] for run in (cross_runs[q] for q in squares)]
-        table, size = self.tile_table, self.size
+        nmul, lmul = self.nmul, self.lmul
+        # The run being built: its digits, and each as a rack tile and as a wild.
+        digits_placed: list[int] = []
+        placed: list[PlacedTile] = []
+        placed_wild: list[PlacedTile] = []
         has_wild = counts[WILD] > 0
         wild_weight = weight[WILD]
         out_append = self.out.append
-        best_wilds = self.best_wilds and has_wild  # else nothing to merge
+        best_wilds = self.best_wilds and self.counts[WILD] > 0  # else nothing to merge
         # Players' mode: (start, end, rack key used) -> (score, tiles, bonus, rack left, recipe).
         best: dict[tuple[int, int, int], BestRun] = {}
         bonus7 = placement_bonus(RACK_SIZE, self.seven_tile_bonus)
-        cross_line = self.cross_line
+        cross_line, tiles, size = self.cross_line, self._tiles, self.size
+        placed_tile = self.placed_tile
         new, set_tiles = _new, _set_tiles
         set_move, set_score, set_lines, set_bonus, set_rack_after, set_pending = _scored_setters
-        kept_of, rack_after = self._rack_after, self.rack_after
-        present: dict[int, tuple[int, ...]] = {}  # rack key -> the digits it has a tile of
+        wild_spends, spend_wilds = self._wild_spends, self.spend_wilds
         reachable: dict[int, int] = {}
         low_bits = (1 << (TARGET_SUM + 1)) - 1
-        stride = 6 * n  # of the memo key of sums_ahead: ((key * n + e) * 2 + touched) * 3 + least
 
         def sums_ahead(e: int, touched: bool, least: int, key: int) -> int:
             """Bit mask of the sums ``need`` the rack ``key`` could still complete exactly when
@@ -411,11 +361,11 @@ class _Generator:
             A relaxation (which tiles the digits forced by cross lines need is ignored, but
             their sum counts): it only prunes runs that cannot reach exactly 10 with the tiles
             left, or cannot reach an anchor. ``least`` is the fewest tiles the run must still
-            place (2 for a run not started yet). Memoised (``extend`` looks the memo up
-            itself): the digits tried at one square, and a tile or a wild standing for it,
-            meet the same questions again.
+            place (2 for a run not started yet). Memoised:
+            the digits tried at one square, and a tile or a wild standing for it, meet the same
+            questions again.
             """
-            memo = key * stride + e * 6 + touched * 3 + least
+            memo = ((key * n + e) * 2 + touched) * 3 + least
             sums = reachable.get(memo)
             if sums is None:
                 masks = sums_by_size(key)
@@ -428,10 +378,6 @@ class _Generator:
                         sums |= (masks[m] << passed) & (masks[free] << fixed)
                 sums = reachable[memo] = sums & low_bits
             return sums
-
-        def present_digits(key: int) -> tuple[int, ...]:
-            have = present[key] = tuple(d for d in ALL_DIGITS if counts[d])
-            return have
 
         def build_lines(
             move: Placement, start: int, end: int, main_score: int
@@ -451,29 +397,25 @@ class _Generator:
 
         def extend(
             p: int, start: int, s: int, total: int, factor: int, cross: int, touched: bool,
-            key: int, placed: tuple[PlacedTile, ...], digs: tuple[int, ...],
+            key: int,
         ) -> None:
-            """Place a tile at position p of the line after the run ``placed`` (its tiles;
-            ``digs``: their digits with a wild on the rack, to look up the wild spends)."""
+            q = squares[p]
+            nm, lm = nmul[q], lmul[q]
+            run = cross_runs[q]
             ext, nxt = right_sum[p], next_empty[p]
             room = TARGET_SUM - s - ext  # the digit here that makes the main line exactly 10
-            if anchor[p]:
-                touched = True
-            k = len(placed) + 1
-            can_end = touched and k >= 2
-            digits = allowed[p]
+            touched = touched or anchor[p]
+            k = len(digits_placed) + 1
+            can_end = k >= 2 and touched
+            bonus = bonus7 if k == RACK_SIZE else 0
             going = k < max_tiles and nxt < n and bool(allowed[nxt])
             if going:
-                if len(digits) > 1 and not counts[WILD]:  # a free square: the rack's digits
-                    have = present.get(key)
-                    digits = present_digits(key) if have is None else have
-            elif can_end and 0 <= room <= 9 and room in digits:
+                digits = allowed[p]
+            elif can_end and 0 <= room <= 9 and room in allowed[p]:
                 digits = (room,)  # the run must end here: only one digit can do it
             else:
                 return
-            nm, lm, cs = nmul[p], lmul[p], cross_sum[p]
-            tile_base = squares[p] * 20
-            memo_base = nxt * 6 + touched * 3 + 1  # sums_ahead(nxt, touched, 1, ...)
+            has_wild_left = counts[WILD] > 0
             wild_ahead = -1
             for d in digits:
                 if d > room:
@@ -484,13 +426,8 @@ class _Generator:
                 if counts[d]:
                     tile = d
                     key_after = key - weight[d]
-                    if going:
-                        ahead = reachable.get(key_after * stride + memo_base)
-                        if ahead is None:
-                            ahead = sums_ahead(nxt, touched, 1, key_after)
-                    else:
-                        ahead = 0
-                elif counts[WILD]:
+                    ahead = sums_ahead(nxt, touched, 1, key_after) if going else 0
+                elif has_wild_left:
                     tile = WILD
                     key_after = key - wild_weight
                     if wild_ahead < 0:  # the same for every digit a wild plays here
@@ -498,46 +435,77 @@ class _Generator:
                     ahead = wild_ahead
                 else:
                     continue
+                finish = can_end and d == room
                 rest = room - d  # what the rest of the run must add
-                finish = can_end and not rest
                 go = (ahead >> rest) & 1
                 if not (finish or go):
                     continue
-                cross_here = 0 if cs < 0 else (cs + d * nm) * lm
-                now = (*placed, table[tile_base + d * 2])
+                if run is None:
+                    cross_here = 0
+                else:
+                    cross_here = (run[2] + d * nm) * lm
+                digits_placed.append(d)
+                tile_key = q * 20 + d * 2
+                real = tiles.get(tile_key)
+                if real is None:
+                    real = placed_tile(q, d, False)
+                placed.append(real)
                 if has_wild:
-                    digits_now = (*digs, d)
+                    wild = tiles.get(tile_key + 1)
+                    if wild is None:
+                        wild = placed_tile(q, d, True)
+                    placed_wild.append(wild)
                 if finish:
                     main_score = (total + d * nm + ext) * factor * lm
-                    score = main_score + cross + cross_here + (bonus7 if k == RACK_SIZE else 0)
+                    score = main_score + cross + cross_here + bonus
                     recipe = (build_lines, start, nxt, main_score)
-                    if not has_wild:  # one way to supply the digits: the tiles used
-                        kept = kept_of.get(key_after)
-                        if kept is None:
-                            kept = rack_after(key_after)
+                    spends: Sequence[WildSpend] | None = wild_spends.get(
+                        tuple(digits_placed)
+                    )
+                    if spends is None:
+                        spends = spend_wilds(tuple(digits_placed))
+                    if best_wilds:
+                        # Same squares and rack tiles, other wild digits: keep the best score.
+                        for wild_at, used, kept in spends:
+                            slot = (start, nxt, used)
+                            old = best.get(slot)
+                            if old is not None and old[0] >= score:
+                                continue
+                            chosen = placed.copy()
+                            for i in wild_at:
+                                chosen[i] = placed_wild[i]
+                            best[slot] = (score, tuple(chosen), bonus, kept, recipe)
+                        spends = ()
+                    # Built inline (see rules.new_scored_placement): up to ~20k per call.
+                    for wild_at, _, kept in spends:
+                        if wild_at:
+                            chosen = placed.copy()
+                            for i in wild_at:
+                                chosen[i] = placed_wild[i]
+                            tiles_here = tuple(chosen)
+                        else:
+                            tiles_here = tuple(placed)
                         move = new(Placement)
-                        set_tiles(move, now)
+                        set_tiles(move, tiles_here)
                         scored = new(ScoredPlacement)
                         set_move(scored, move)
                         set_score(scored, score)
                         set_lines(scored, None)
-                        set_bonus(scored, bonus7 if k == RACK_SIZE else 0)
+                        set_bonus(scored, bonus)
                         set_rack_after(scored, kept)
                         set_pending(scored, recipe)
                         out_append(scored)
-                    else:
-                        self.emit_spends(
-                            now, digits_now, score, bonus7 if k == RACK_SIZE else 0, recipe,
-                            start, nxt, best if best_wilds else None,
-                        )
                 if go:
                     counts[tile] -= 1
                     extend(
                         nxt, start, TARGET_SUM - rest, total + d * nm + ext, factor * lm,
-                        cross + cross_here, touched, key_after, now,
-                        digits_now if has_wild else digs,
+                        cross + cross_here, touched, key_after,
                     )
                     counts[tile] += 1
+                placed.pop()
+                digits_placed.pop()
+                if has_wild:
+                    placed_wild.pop()
 
         for p in range(n):
             if not allowed[p] or reach[p] is None or reach[p] > max_tiles:  # type: ignore[operator]
@@ -550,7 +518,7 @@ class _Generator:
             if left > TARGET_SUM:
                 continue
             if (sums_ahead(p, False, 2, self.rack_key) >> (TARGET_SUM - left)) & 1:
-                extend(p, start, left, left, 1, 0, False, self.rack_key, (), ())
+                extend(p, start, left, left, 1, 0, False, self.rack_key)
         for score, tiles_here, bonus, kept, recipe in best.values():
             out_append(
                 new_scored_placement(new_placement(tiles_here), score, None, bonus, kept, recipe)
