@@ -6,7 +6,13 @@ full listing) and ``legal_moves(best_wilds=True)`` (the computer players' path),
 several repeats per position, and prints the median and p99 time per wild count, the move
 counts, the self-play rate in games per second and the load average. Every request a player
 waits on (a move, a preview, the analysis of a move) takes the players' path or checks one
-placement: the full listing is the command line's ``analyze`` only.
+placement: the full listing is the command line's ``analyze`` and the puzzle generator's only
+(``kind.best_move``, the analysis of a move, and the computer players take the players' path).
+
+Times are wall-clock and this thread's CPU time (``time.thread_time``: without the waits for a
+core, so steadier on a loaded machine). ``--reference`` also times the generator as it was before
+issue 28 (tests/engine/crazy10s/reference_movegen.py) on the same positions, interleaved, and
+prints the ratio of the two, which the machine's load affects little.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -63,35 +70,65 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def timed(generate: Callable[..., list[ScoredPlacement]], state: GameState, best_wilds: bool,
+          repeats: int) -> tuple[float, float, int]:
+    """The median wall and CPU time (ms) of ``repeats`` runs, and the number of moves."""
+    wall, cpu = [], []
+    moves: list[ScoredPlacement] = []
+    for _ in range(repeats):
+        started, started_cpu = time.perf_counter(), time.thread_time()
+        moves = generate(state, best_wilds=best_wilds)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.thread_time() - started_cpu)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000, len(moves)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=20, help="strong-vs-strong games for the rate")
+    parser.add_argument("--reference", action="store_true",
+                        help="also time the generator as it was before issue 28")
     args = parser.parse_args()
 
+    generators: dict[str, Callable[..., list[ScoredPlacement]]] = {"": legal_moves}
+    if args.reference:
+        from tests.engine.crazy10s import reference_movegen
+
+        generators["reference "] = reference_movegen.legal_moves
     positions = [mid_game_position(i) for i in range(args.positions)]
     print(f"legal_moves() over {len(positions)} mid-game 13x13 positions "
-          f"(median of {args.repeats} runs each)")
+          f"(median of {args.repeats} runs each); load average "
+          + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     for label, best_wilds in (("full listing", False), ("players' path (best_wilds)", True)):
-        times: list[float] = []
+        wall: dict[str, list[float]] = {name: [] for name in generators}
+        cpu: dict[str, list[float]] = {name: [] for name in generators}
         counts: list[int] = []
-        by_wilds: dict[int, list[float]] = {0: [], 1: [], 2: [], 3: []}
-        for i, state in enumerate(positions):
-            runs = []
-            for _ in range(args.repeats):
-                started = time.perf_counter()
-                moves = legal_moves(state, best_wilds=best_wilds)
-                runs.append(time.perf_counter() - started)
-            times.append(statistics.median(runs) * 1000)
-            by_wilds[i % 4].append(times[-1])
-            counts.append(len(moves))
-        print(f" {label}: median {statistics.median(times):.2f} ms"
-              f"  p99 {percentile(times, 0.99):.2f}  max {max(times):.2f};"
-              f" moves median {statistics.median(counts):.0f} max {max(counts)}")
-        for wilds, values in by_wilds.items():
-            print(f"  {wilds} wild(s): median {statistics.median(values):.2f} ms"
-                  f"  p99 {percentile(values, 0.99):.2f} ms  max {max(values):.2f} ms")
+        for state in positions:
+            for name, generate in generators.items():
+                w, c, count = timed(generate, state, best_wilds, args.repeats)
+                wall[name].append(w)
+                cpu[name].append(c)
+            counts.append(count)
+        for name in generators:
+            times = wall[name]
+            print(f" {name}{label}: median {statistics.median(times):.2f} ms"
+                  f"  p99 {percentile(times, 0.99):.2f}  max {max(times):.2f};"
+                  f" moves median {statistics.median(counts):.0f} max {max(counts)}")
+            for wilds in range(4):
+                w = wall[name][wilds::4]
+                c = cpu[name][wilds::4]
+                print(f"  {wilds} wild(s): median {statistics.median(w):.2f} ms"
+                      f"  p99 {percentile(w, 0.99):.2f} ms  max {max(w):.2f} ms"
+                      f"  (CPU median {statistics.median(c):.2f}  p99 {percentile(c, 0.99):.2f})")
+        if args.reference:
+            for wilds in range(4):
+                new, old = cpu[""][wilds::4], cpu["reference "][wilds::4]
+                ratios = [o / n for o, n in zip(old, new, strict=True) if n > 0]
+                print(f"  {wilds} wild(s): reference / now, CPU: median of the ratios"
+                      f" {statistics.median(ratios):.2f}, of the p99s"
+                      f" {percentile(old, 0.99) / percentile(new, 0.99):.2f}")
 
     started = time.perf_counter()
     for game in range(args.games):

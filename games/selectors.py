@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
@@ -34,11 +35,13 @@ log = logging.getLogger(__name__)
 OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
-def _seats_prefetch() -> Prefetch:
+def _seats_prefetch(*, private: bool = True) -> Prefetch:
     # With the end of each player's running vacation: lists show it with no query per game.
     seats = Seat.objects.select_related("user").annotate(
         vacation_until=vacations.vacation_until_annotation()
     )
+    if not private:  # a list shows no rack or hand: leave the hidden state in the database
+        seats = seats.defer("private")
     return Prefetch("seats", queryset=seats.order_by("index"))
 
 
@@ -74,13 +77,13 @@ def describe_seat(seat: Seat | None, kind: str | None = None) -> dict[str, Any] 
     if seat is None:
         return None
     if seat.ai_level is not None:
-        game_kind = kinds.get(kind or seat.game.kind)
+        name, description = _computer(kind or seat.game.kind, seat.ai_level, get_language())
         return {
             "kind": "computer",
             "username": None,
-            "display_name": game_kind.computer_name(seat.ai_level),
+            "display_name": name,
             "level": seat.ai_level,
-            "level_description": game_kind.computer_description(seat.ai_level),
+            "level_description": description,
         }
     if seat.user is None:
         return None
@@ -91,6 +94,15 @@ def describe_seat(seat: Seat | None, kind: str | None = None) -> dict[str, Any] 
         "level": None,
         "level_description": None,
     }
+
+
+@lru_cache(maxsize=256)
+def _computer(kind: str, level: str, language: str | None) -> tuple[str, str]:
+    """A computer seat's name and description in ``language`` (the active one): the same
+    for every game (translations and committed figures), so a list of a thousand games builds
+    them once per process instead of once or twice per row."""
+    game_kind = kinds.get(kind)
+    return game_kind.computer_name(level), game_kind.computer_description(level)
 
 
 def result_for(game: Game, seat_index: int) -> dict[str, Any] | None:
@@ -325,7 +337,7 @@ def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
         .exclude(result__termination=CANCELLED)
         .defer("state")
         .annotate(my_turn=my_turn)
-        .prefetch_related(_seats_prefetch())
+        .prefetch_related(_seats_prefetch(private=False))
     )
     deadline = F("turn_deadline").asc(nulls_last=True)
     ended = F("finished_at").desc(nulls_last=True)

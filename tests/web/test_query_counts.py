@@ -51,3 +51,24 @@ def test_a_game_page_costs_the_same_however_many_games_the_player_has(client, al
     _games(alice, 8)
     assert _count(client, f"/games/{game.pk}") == few
     assert few <= 12
+
+
+def test_the_home_page_shows_the_first_games_in_progress_and_all_on_request(
+    client, alice, ai_queue, monkeypatch
+):
+    from web.views import games as game_views
+
+    monkeypatch.setattr(game_views, "ACTIVE_SHOWN", 3)
+    client.force_login(alice)
+    for _ in range(5):
+        services.create_game(user=alice, opponent={"ai": "casual"})
+    first = client.get("/").content.decode()
+    assert first.count('class="game-row') == 3
+    assert 'id="all-active-link"' in first and 'href="?playing=all"' in first
+    every = client.get("/?playing=all").content.decode()
+    assert every.count('class="game-row') == 5
+    assert 'id="all-active-link"' not in every
+    assert "games/lists?playing=all" in every  # the live refresh keeps the whole list
+    assert _count(client, "/?playing=all") == _count(client, "/")
+    monkeypatch.setattr(game_views, "ACTIVE_SHOWN", 5)
+    assert 'id="all-active-link"' not in client.get("/").content.decode()
