@@ -1,7 +1,9 @@
 """Pushes through a real Celery worker and the real Redis to the push-service double (VAPID
 and decryption checked as a push service does): a committed move ends with exactly one push
 per subscribed device, the email waits, the mover's devices get the clear push; a push
-service that is down when the move is made gets the push once it is back."""
+service that is down, answers 500/503 or hangs when the move is made gets the push once it is
+back; Redis down when the move commits (or dying with its message) loses no push and doubles
+none (the outbox sweep, through the fault harness's private redis-server)."""
 
 from __future__ import annotations
 
