@@ -67,14 +67,20 @@ class NotificationDaemon:
             ["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )
-        assert self.bus.stdout is not None
-        self.address = self.bus.stdout.readline().strip()
-        if not self.address:
-            raise AssertionError("dbus-daemon did not start")
-        self.connection = open_dbus_connection(bus=self.address)
-        reply = self.connection.send_and_get_reply(message_bus.RequestName(NAME, 4))
-        if reply.body != (1,):  # DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER
-            raise AssertionError(f"could not own {NAME}: {reply.body}")
+        try:
+            assert self.bus.stdout is not None
+            self.address = self.bus.stdout.readline().strip()
+            if not self.address:
+                raise AssertionError("dbus-daemon did not start")
+            self.connection = open_dbus_connection(bus=self.address)
+            reply = self.connection.send_and_get_reply(message_bus.RequestName(NAME, 4))
+            if reply.body != (1,):  # DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER
+                raise AssertionError(f"could not own {NAME}: {reply.body}")
+        except BaseException:
+            self.bus.kill()
+            self.bus.wait()
+            shutil.rmtree(self.dir, ignore_errors=True)
+            raise
         self.shown: list[Shown] = []
         self._changed = threading.Condition()
         self._clicks: queue.Queue[int | None] = queue.Queue()

@@ -238,13 +238,14 @@ def _turn_payload(player: User, user_factory, monkeypatch) -> tuple[int, dict]:
 
 
 def test_clicking_a_notification_opens_the_game_or_focuses_its_tab(
-    browser, stack, transactional_db, user_factory, monkeypatch, tmp_path: Path
+    browser, stack, transactional_db, user_factory, monkeypatch, tmp_path: Path, request
 ):
     """A real click (through the desktop's notification server): with no tab of the game open,
     the game opens in a new tab; with one open behind another tab, that tab gets the focus and
     nothing new opens."""
     monkeypatch.setattr(push, "_enqueue", lambda delivery_id: None)  # the CDP delivers here
     daemon = NotificationDaemon()
+    request.addfinalizer(daemon.close)  # after the context's close below
     # The browser's regular profile: Chromium routes a click only to its notifications.
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
@@ -324,5 +325,4 @@ def test_clicking_a_notification_opens_the_game_or_focuses_its_tab(
                                                   f"{stack}/games/{game_id}"]
     finally:
         context.close()
-        daemon.close()
     assert not errors, f"JavaScript errors: {errors}"
