@@ -5,9 +5,11 @@ delivered to the worker through the DevTools protocol (ServiceWorker.deliverPush
 payload the server builds for this player) shows the game's notification in the player's
 language and sets the app badge, and the clear push removes the notification.
 
-Not covered here: the click on a notification (a notificationclick needs a real click on a
-system notification, which headless Chromium does not show; clients.openWindow and focus refuse
-a synthetic event).
+The click on a notification is a real one: Chromium shows the notification through a desktop
+notification server on a private D-Bus (tests/browser/notification_daemon.py), the test clicks
+it there, and the service worker's own notificationclick handler focuses the game's open tab or
+opens the game (a synthetic event is no substitute: Chromium refuses clients.openWindow and
+focus outside a real click).
 
 Headless Chromium has no push service (``pushManager.subscribe`` cannot reach one), so the push
 arrives through the DevTools protocol; the encryption and VAPID parts are tested against the
@@ -18,7 +20,9 @@ screenshot of the install entry shows it as the page shows it when the browser o
 from __future__ import annotations
 
 import json
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -34,8 +38,9 @@ from games.notifications.models import (
 )
 from games.notifications.push import messages
 from games.notifications.services import push
-from tests.browser.conftest import VIEWPORTS, sign_up
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORTS, sign_up
 from tests.browser.helpers import start_playable_game, tap_move
+from tests.browser.notification_daemon import NotificationDaemon
 from tests.notifications.push_double import b64url
 
 pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest.mark.postgres]
@@ -193,6 +198,131 @@ def test_installable_app_offline_page_and_notifications(
             "origin": stack, "registrationId": registration_id, "data": json.dumps(clear)})
         assert _wait(page, NOTIFICATIONS, lambda n: n == []) == []
         assert worker.evaluate("() => self.__badges") == [payload["badge"], 0]
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+HAS_FOCUS = "() => document.hasFocus()"
+FOCUS_SPY = """() => {
+    self.__focused = [];
+    const focus = WindowClient.prototype.focus;
+    WindowClient.prototype.focus = async function () {
+        try {
+            const client = await focus.call(this);
+            self.__focused.push({url: client.url, focused: client.focused});
+            return client;
+        } catch (error) {
+            self.__focused.push({url: this.url, error: String(error)});
+            throw error;
+        }
+    };
+}"""
+
+
+def _turn_payload(player: User, user_factory, monkeypatch) -> tuple[int, dict]:
+    """A game in which bob (created here) has moved and it is ``player``'s turn, and the push
+    payload the server builds for that turn."""
+    bob = user_factory("clickbob", display_name="Bob")
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: 20240602)
+    game = game_services.create_game(user=bob, opponent={"username": player.username})
+    assert game.current_seat == 0  # this seed: the first seat (bob) moves first
+    game_services.submit_move(game_id=game.pk, user=bob, move="pass", expected_move_number=0)
+    p256dh, auth = _browser_keys()
+    push.subscribe(user=player, endpoint="https://push.example.com/send/click-test",
+                   p256dh=p256dh, auth=auth)
+    event = NotificationEvent.objects.get(kind=EventKind.TURN, game=game)
+    assert notifications.process_event(event_id=event.pk)
+    delivery = PushDelivery.objects.get(game=game, kind=PushKind.TURN)
+    return game.pk, messages.build(delivery).payload
+
+
+def test_clicking_a_notification_opens_the_game_or_focuses_its_tab(
+    browser, stack, transactional_db, user_factory, monkeypatch, tmp_path: Path, request
+):
+    """A real click (through the desktop's notification server): with no tab of the game open,
+    the game opens in a new tab; with one open behind another tab, that tab gets the focus and
+    nothing new opens."""
+    monkeypatch.setattr(push, "_enqueue", lambda delivery_id: None)  # the CDP delivers here
+    daemon = NotificationDaemon()
+    request.addfinalizer(daemon.close)  # after the context's close below
+    # The browser's regular profile: Chromium routes a click only to its notifications.
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        env={**os.environ, "DBUS_SESSION_BUS_ADDRESS": daemon.address}, base_url=stack,
+        viewport=VIEWPORTS["desktop"], locale="en-GB",
+        extra_http_headers={"Accept-Language": "en"},
+    )
+    context.set_default_timeout(15_000)
+    errors: list[str] = []
+    opened: list = []
+    context.on("page", lambda new: opened.append(new))
+    try:
+        home = context.pages[0] if context.pages else context.new_page()
+        home.on("pageerror", lambda exc: errors.append(str(exc)))
+        cdp = context.new_cdp_session(home)
+        registrations: list[dict] = []
+        cdp.on("ServiceWorker.workerRegistrationUpdated",
+               lambda event: registrations.extend(event["registrations"]))
+        cdp.send("ServiceWorker.enable")
+        # Playwright tells every page it has the focus; the browser's own focus is wanted here.
+        cdp.send("Emulation.setFocusEmulationEnabled", {"enabled": False})
+        name = sign_up(home)
+        home.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        context.grant_permissions(["notifications"], origin=stack)
+        game_id, payload = _turn_payload(User.objects.get(username=name), user_factory,
+                                         monkeypatch)
+        registration_id = next(r["registrationId"] for r in registrations
+                               if r["scopeURL"] == f"{stack}/" and not r["isDeleted"])
+
+        def deliver() -> None:
+            cdp.send("ServiceWorker.deliverPushMessage", {
+                "origin": stack, "registrationId": registration_id,
+                "data": json.dumps(payload)})
+
+        # (a) No tab of the game: the click opens it, and the notification goes away.
+        home.goto("/settings")
+        shown_before = len(daemon.shown)
+        deliver()
+        shown = daemon.wait_for(payload["title"], after=shown_before)
+        assert _wait(home, NOTIFICATIONS, lambda n: len(n) == 1)[0]["url"] == f"/games/{game_id}"
+        pages_before = len(opened)
+        daemon.click(shown)
+        deadline = time.monotonic() + 15
+        while len(opened) == pages_before and time.monotonic() < deadline:
+            home.wait_for_timeout(100)
+        assert len(opened) == pages_before + 1, "the click opened no page"
+        game_tab = opened[-1]
+        game_tab.on("pageerror", lambda exc: errors.append(str(exc)))
+        game_tab.wait_for_url(f"{stack}/games/{game_id}")
+        game_tab.locator("#game-panel").wait_for()
+        assert _wait(home, NOTIFICATIONS, lambda n: n == []) == []
+        assert home.url == f"{stack}/settings"  # the page the player was on stays as it was
+
+        # (b) The game's tab is open, behind the settings: the click gives it the focus. The
+        # worker's calls of WindowClient.focus are recorded (and carried out): headless
+        # Chromium keeps telling the page left behind that it has the focus too.
+        (worker,) = [w for w in context.service_workers if w.url == f"{stack}/sw.js"]
+        worker.evaluate(FOCUS_SPY)
+        context.new_cdp_session(game_tab).send("Emulation.setFocusEmulationEnabled",
+                                               {"enabled": False})
+        home.bring_to_front()
+        home.wait_for_function(HAS_FOCUS)
+        assert game_tab.evaluate(HAS_FOCUS) is False
+        shown_before = len(daemon.shown)
+        deliver()
+        shown = daemon.wait_for(payload["title"], after=shown_before)
+        _wait(home, NOTIFICATIONS, lambda n: len(n) == 1)
+        pages_before = len(opened)
+        daemon.click(shown)
+        game_tab.wait_for_function(HAS_FOCUS)
+        assert worker.evaluate("() => self.__focused") == [
+            {"url": f"{stack}/games/{game_id}", "focused": True}]
+        assert _wait(home, NOTIFICATIONS, lambda n: n == []) == []
+        home.wait_for_timeout(1000)  # a wrongly opened tab would have come by now
+        assert len(opened) == pages_before, [p.url for p in opened]
+        assert [p.url for p in context.pages] == [f"{stack}/settings",
+                                                  f"{stack}/games/{game_id}"]
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"

@@ -1,7 +1,9 @@
 """Pushes through a real Celery worker and the real Redis to the push-service double (VAPID
 and decryption checked as a push service does): a committed move ends with exactly one push
 per subscribed device, the email waits, the mover's devices get the clear push; a push
-service that is down when the move is made gets the push once it is back."""
+service that is down, answers 500/503 or hangs when the move is made gets the push once it is
+back; Redis down when the move commits (or dying with its message) loses no push and doubles
+none (the outbox sweep, through the fault harness's private redis-server)."""
 
 from __future__ import annotations
 
@@ -151,3 +153,109 @@ def test_a_lost_message_is_pushed_once_by_the_outbox_sweep(
     time.sleep(1.5)
     assert len(double.received) == 1, read_log(push_worker)
     assert received.token == phone.token and received.payload["type"] == "turn"
+
+
+@pytest.mark.parametrize("trouble", ["500", "hung"])
+def test_a_push_service_failing_at_the_move_pushes_once_when_it_recovers(
+    push_worker, double, alice, bob, fixed_seed, make_client, trouble
+):
+    """The push service answers 500 and 503, or holds the request unanswered past the
+    timeout, when the move is made; the worker tries again (backoff) and the device gets the
+    push once when it answers."""
+    phone = double.subscribe()
+    _subscribe(bob, phone)
+    if trouble == "500":
+        double.answers[phone.token] = [500, 503]
+    else:
+        double.hang[phone.token] = 30.0  # longer than PUSH_TIMEOUT_SECONDS
+    game = services.create_game(user=alice, opponent={"username": "bob"})
+    _move(make_client(alice), game.pk, "g7=5 h7=5", 0)
+
+    deadline = time.monotonic() + 30
+    while double.attempts.get(phone.token, 0) < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert double.attempts.get(phone.token) == 1, read_log(push_worker)
+    double.hang.pop(phone.token, None)  # the service recovers (the held request stays held)
+    deadline = time.monotonic() + 60
+    while not double.accepted and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.5)  # a second push would have come by now
+    (accepted,) = double.accepted
+    assert accepted.token == phone.token and accepted.payload["type"] == "turn", (
+        read_log(push_worker))
+    if trouble == "500":
+        assert [r.status for r in double.received] == [500, 503, 201]
+    row = PushDelivery.objects.get()
+    assert row.status == PushStatus.SENT
+    assert row.attempts == (3 if trouble == "500" else 2)
+
+
+def test_redis_down_at_the_move_loses_no_push_and_doubles_none():
+    """The service as production runs it (web, worker and beat: tests/integration/faults.py)
+    on a private redis-server. Redis is down when a move commits: its push waits in the
+    outbox and is pushed once Redis is back. Then a move's message sits in Redis (no worker
+    running) when Redis dies with it: the sweep pushes that one too. Exactly one push per
+    subscribed device and event, none twice."""
+    from tests.integration.faults import ROOT, Rig
+
+    key = application_key()
+    assert key is not None
+    service = PushServiceDouble(key.public_key)
+    try:
+        # The processes inherit the tests' VAPID key and PUSH_ALLOW_PRIVATE_ENDPOINTS (the
+        # double is on loopback): tests/django_env.py.
+        with Rig(ROOT, worker_database_url()) as rig:
+            probe = rig.probe
+            table = probe.table()
+            first, second = table.to_move, next(t for t in table.tokens if t != table.to_move)
+            devices = {first: [service.subscribe()],
+                       second: [service.subscribe(), service.subscribe()]}
+            for token, browsers in devices.items():
+                for browser in browsers:
+                    answer = probe.request("POST", "/me/push/subscriptions", token,
+                                           json=browser.as_json())
+                    assert answer is not None and answer.status_code == 201, answer
+            [(second_phone, second_laptop)] = [devices[second]]
+            (first_tablet,) = devices[first]
+
+            # 1. Redis is down when the first player moves: the move commits all the same.
+            # The worker is paused meanwhile (as in faults.redis_restart): killed Redis under
+            # a worker that is acknowledging a task, Celery's Redis transport can stop the
+            # worker for good ("Unrecoverable error: AttributeError ... 'hostname'"), which is
+            # not what this test is about.
+            rig.worker.pause()
+            try:
+                rig.redis.kill()
+                assert probe.pass_turn(table, timeout=10) == 201, rig.logs()
+                time.sleep(2)
+                assert service.received == []
+                rig.redis.start()
+            finally:
+                rig.worker.resume()
+            service.wait_for(2, timeout=90)
+            time.sleep(3)  # a second push would have come by now
+            assert sorted((r.token, r.payload["type"]) for r in service.received) == sorted(
+                [(second_phone.token, "turn"), (second_laptop.token, "turn")]), rig.logs()
+
+            # 2. The second player moves while no worker runs: the message waits in Redis,
+            # and Redis dies with it (no persistence). (A stopped worker, not a paused one: a
+            # paused worker's pending fetch could already hold the message.)
+            rig.worker.stop()
+            assert probe.pass_turn(table, timeout=10) == 201, rig.logs()
+            rig.redis.kill()
+            rig.redis.start()
+            rig.worker = rig.start_worker()
+            service.wait_for(5, timeout=90)
+            time.sleep(3)
+            by_token: dict[str, list[str]] = {}
+            for r in service.received:
+                by_token.setdefault(r.token, []).append(r.payload["type"])
+            assert by_token == {
+                second_phone.token: ["turn", "clear"], second_laptop.token: ["turn", "clear"],
+                first_tablet.token: ["turn"],
+            }, rig.logs()
+            assert all(r.payload["game"] == table.game_id for r in service.received)
+            assert all(r.status == 201 for r in service.received)
+    finally:
+        service.close()
+    assert not service.rejected, service.rejected

@@ -75,12 +75,15 @@ class Received:
     topic: str | None
     claims: dict[str, Any]
     status: int
+    host: str | None = None  # the Host header
     at: float = field(default_factory=time.monotonic)
     wall: float = field(default_factory=time.time)  # to compare with another process's stamp
 
 
 class PushServiceDouble:
-    def __init__(self, server_public_key: str, port: int = 0):
+    def __init__(self, server_public_key: str, port: int = 0, name: str = "127.0.0.1"):
+        """``name``: the host name of its endpoints (and of the VAPID ``aud`` it expects); it
+        listens on 127.0.0.1 whatever the name."""
         self.server_public_key = server_public_key
         self.subscriptions: dict[str, BrowserSubscription] = {}
         self.received: list[Received] = []
@@ -101,7 +104,7 @@ class PushServiceDouble:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
-        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.origin = f"http://{name}:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -179,7 +182,7 @@ class PushServiceDouble:
         with self.arrived:
             self.received.append(Received(
                 token, payload, ttl, request.headers.get("Urgency"),
-                request.headers.get("Topic"), claims, status))
+                request.headers.get("Topic"), claims, status, request.headers.get("Host")))
             self.arrived.notify_all()
         extra = {"Retry-After": self.retry_after[token]} if token in self.retry_after else {}
         self._answer(request, status, extra)

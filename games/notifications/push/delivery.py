@@ -12,7 +12,11 @@ never posts twice; what the service answers decides the rest:
 
 Right before posting, the endpoint's host is resolved again (a name can change its address):
 one now inside our network gets nothing (the push ``failed``, the subscription deleted), one
-that does not resolve is retried like an unreachable service.
+that does not resolve is retried like an unreachable service. The post connects to an address
+of that very lookup (``pinned``): a name answering a public address to the check and a
+loopback one a moment later (DNS rebinding) still never reaches inside. With
+``PUSH_ALLOW_PRIVATE_ENDPOINTS`` (development, the tests' loopback push service) nothing is
+checked and requests resolves the name itself.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from django.utils import timezone
 from pywebpush import WebPushException, webpush
 
 from games.notifications.models import PushDelivery, PushStatus, PushSubscription
-from games.notifications.push import hosts, messages
+from games.notifications.push import hosts, messages, pinned
 from games.notifications.push.keys import application_key
 
 log = logging.getLogger(__name__)
@@ -90,31 +94,36 @@ def deliver_push(*, delivery_id: int) -> str:
         delivery.attempts += 1
         delivery.status = PushStatus.SENDING
         delivery.save(update_fields=["status", "attempts"])
-    if not settings.PUSH_ALLOW_PRIVATE_ENDPOINTS and _endpoint_now_private(delivery, subscription):
+    if settings.PUSH_ALLOW_PRIVATE_ENDPOINTS:
+        return _post(delivery, subscription, message, key, None)
+    address = _checked_address(delivery, subscription)
+    if address is None:
         return PushStatus.FAILED
-    return _post(delivery, subscription, message, key)
+    with pinned.session(address) as session:
+        return _post(delivery, subscription, message, key, session)
 
 
-def _endpoint_now_private(delivery: PushDelivery, subscription: PushSubscription) -> bool:
-    """The endpoint's name now resolves inside our network: nothing is posted, the
-    subscription is deleted (logged by id only: the endpoint's path is the device's secret)."""
+def _checked_address(delivery: PushDelivery, subscription: PushSubscription) -> str | None:
+    """The public address to post to, from one lookup of the endpoint's name; None when the
+    name now resolves inside our network: nothing is posted, the subscription is deleted
+    (logged by id only: the endpoint's path is the device's secret)."""
     try:
-        private = hosts.is_private(urlsplit(subscription.endpoint).hostname or "")
+        addresses = hosts.public_addresses(urlsplit(subscription.endpoint).hostname or "")
     except hosts.Unresolvable as exc:
         _mark(delivery.pk, PushStatus.PENDING, f"push endpoint host does not resolve: {exc}")
         PushSubscription.objects.filter(pk=subscription.pk).update(failures=F("failures") + 1)
         raise PushRetry("push endpoint host does not resolve") from exc
-    if not private:
-        return False
+    if addresses:
+        return addresses[0]
     PushSubscription.objects.filter(pk=subscription.pk).delete()
     _mark(delivery.pk, PushStatus.FAILED, "push endpoint resolves to a private address")
     log.warning("push subscription %s now resolves to a private address: deleted, push %s "
                 "not sent", subscription.pk, delivery.pk)
-    return True
+    return None
 
 
 def _post(delivery: PushDelivery, subscription: PushSubscription,
-          message: messages.PushMessage, key) -> str:
+          message: messages.PushMessage, key, session: requests.Session | None) -> str:
     timeout = float(settings.PUSH_TIMEOUT_SECONDS)
     try:
         webpush(
@@ -128,6 +137,7 @@ def _post(delivery: PushDelivery, subscription: PushSubscription,
             ttl=message.ttl,
             headers={"Urgency": message.urgency, "Topic": message.topic},
             timeout=timeout,
+            requests_session=session,
         )
     except WebPushException as exc:
         return _refused(delivery, subscription, exc)

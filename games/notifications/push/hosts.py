@@ -1,7 +1,7 @@
 """Whether a push endpoint's host is inside our network: by the name as typed, and by every
 address the name resolves to (a public name such as ``127.0.0.1.nip.io`` may point at
 loopback). Checked when a device subscribes and again right before each push, since a name
-can change its address.
+can change its address; the push then connects to an address of that same lookup.
 
 ``resolve_host`` is the one place that asks DNS; tests replace it (no real lookups).
 """
@@ -56,15 +56,26 @@ def private_name(host: str) -> bool:
         return "." not in host  # a bare name resolves inside the network
 
 
-def is_private(host: str) -> bool:
-    """The name, or any address it resolves to, is inside the network (``Unresolvable`` when
-    it does not resolve)."""
+def public_addresses(host: str) -> list[str]:
+    """The addresses ``host`` resolves to, every one of them public; [] when the name, or any
+    address it resolves to, is inside the network (``Unresolvable`` when it does not
+    resolve). One lookup: the caller connects to one of these (``pinned.session``), never
+    to what a second lookup might answer."""
     if private_name(host):
-        return True
+        return []
     bare = host.strip("[]")
     try:
         ipaddress.ip_address(bare)
-        return False  # a public literal address: nothing to look up
+        return [bare]  # a public literal address: nothing to look up
     except ValueError:
         pass
-    return any(private_address(address) for address in resolve_host(bare))
+    addresses = resolve_host(bare)
+    if any(private_address(address) for address in addresses):
+        return []
+    return addresses
+
+
+def is_private(host: str) -> bool:
+    """The name, or any address it resolves to, is inside the network (``Unresolvable`` when
+    it does not resolve)."""
+    return not public_addresses(host)
