@@ -1,8 +1,9 @@
 """A stale Crazy Eights page in a real browser, at phone and desktop size (issue 26): the page
 does not hear of a move (its event stream and its polling are cut off) and the player acts on
 what it still shows; the page then shows the game as it is now by itself — no "Reload and try
-again", no reload, nothing played twice — and plays on once it hears again. A page that only
-believes in an older move number keeps the chosen card through that refresh, and it plays."""
+again", no reload, nothing played twice. A page that only believes in an older move number
+keeps the chosen card through that refresh, and it plays; the page follows the game again once
+it hears again."""
 
 from __future__ import annotations
 
@@ -22,6 +23,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.worker, pytest.mark.redis, pytest
 
 MOVED_ON = "The game moved on meanwhile: here it is now."
 MOVE_ABOVE = "n => Number(document.getElementById('game-panel').dataset.move) > n"
+
+# The panel asked for again and settled: a new #game-panel element (the old one is marked).
+REFRESH = """() => {
+    window.__settled = false;
+    document.getElementById('game-panel').__old = true;
+    document.addEventListener('htmx:afterSettle', () => { window.__settled = true; }, {once: true});
+    window.C10S.refreshPanel();
+}"""
+REFRESHED = "() => window.__settled && !document.getElementById('game-panel').__old"
 
 
 def my_turn_in_the_database(game_id: int, seat: int, timeout: float = 45) -> int:
@@ -44,7 +54,9 @@ def test_a_stale_crazy_eights_page_shows_the_game_as_it_is_now_by_itself(page, s
     settings.GAMES_AI_QUEUE = stack_queue  # the computers' turns after my move, on the stack
     user = User.objects.get(username=sign_up(page))
     game = services.create_game(user=user, kind="crazy_eights", opponents=["cautious"],
-                                options={"actions": False})
+                                options={"rules": {"actions": False}})
+    # no action cards: a Queen or an Ace would give me the next turn at once
+    assert not Game.objects.get(pk=game.pk).options["actions"]
     seat = Seat.objects.get(game=game, user=user).index
     number = my_turn_in_the_database(game.pk, seat)
     hand = rig_hand(game.pk, seat, with_a_plain_fit)
@@ -77,19 +89,15 @@ def test_a_stale_crazy_eights_page_shows_the_game_as_it_is_now_by_itself(page, s
     assert [(m.number, m.notation) for m in played] == [(number + 1, card)]  # once
     shot(page, "c8-stale-refreshed")
 
-    # once the page hears again (its polling), it follows the game to my next turn
-    page.unroute(cut_off)
-    number = wait_for_my_turn(page, after=number + 1)
-    assert sorted(shown_hand(page)) == sorted(
-        Seat.objects.get(game=game, index=seat).private["hand"])
-
-    # a page that believes in another move number while it is still my turn: the chosen
-    # card stays chosen through the refresh, and Play then plays it
+    # a page that believes in another move number while it is still my turn (still cut
+    # off, so nothing else refreshes it meanwhile): the chosen card stays chosen through the
+    # refresh, and Play then plays it
+    number = my_turn_in_the_database(game.pk, seat)
     rig_hand(game.pk, seat, with_a_plain_fit)
-    page.reload()
-    number = wait_for_my_turn(page)
+    page.evaluate(REFRESH)  # as an event would
+    page.wait_for_function(REFRESHED)
+    assert page.locator("#game-panel").get_attribute("data-move") == str(number)
     card = plain_fit_of(engine_of(game.pk), shown_hand(page))
-    page.evaluate("window.__same_page = true")
     page.locator(f'.hand .card[data-card="{card}"]').click()
     page.evaluate(f"document.getElementById('game-panel').dataset.move = '{number + 3}'")
     page.get_by_role("button", name="Play", exact=True).click()
@@ -105,5 +113,11 @@ def test_a_stale_crazy_eights_page_shows_the_game_as_it_is_now_by_itself(page, s
     page.wait_for_function(MOVE_ABOVE, arg=number)
     move = Move.objects.get(game_id=game.pk, number=number + 1)
     assert (move.seat, move.notation) == (seat, card)
+
+    # once the page hears again (its polling), it follows the game to my next turn
+    page.unroute(cut_off)
+    wait_for_my_turn(page, after=number + 1)
+    assert sorted(shown_hand(page)) == sorted(
+        Seat.objects.get(game=game, index=seat).private["hand"])
     assert page.evaluate("window.__same_page") is True
     services.resign(game_id=game.pk, user=user)  # no computer plays on after the test
