@@ -9,13 +9,16 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from games import kinds
+from accounts.models import User
+from games import kinds, services
 from games.crazy10s.engine import EMPTY, IllegalMoveError, check_placement, parse_move
 from games.crazy10s.engine.board import square_name
 from games.models import Game
 from games.tasks import analyse_moves
-from tests.browser.conftest import sign_up
+from tests.browser.conftest import SCREENSHOTS, VIEWPORTS, sign_up
 from tests.browser.helpers import (
+    TOKEN,
+    a_legal_move,
     start_computer_game,
     start_playable_game,
     tap_move,
@@ -62,9 +65,16 @@ def a_refused_line(game_id: int) -> tuple[str, dict] | None:
     return None
 
 
-def test_board_has_coordinates_and_a_refusal_marks_its_squares(page, shot):
-    sign_up(page)
-    game_id = start_computer_game(page)
+# The deal of this seed: the player (seat 0) moves first with 0123555 on the rack, so a
+# line of the wrong sum is always there to try (f7=0 g7=1 adds up to 1).
+PLAYER_FIRST_SEED = 20240602
+
+
+def test_board_has_coordinates_and_a_refusal_marks_its_squares(page, shot, monkeypatch):
+    user = User.objects.get(username=sign_up(page))
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: PLAYER_FIRST_SEED)
+    game_id = services.create_game(user=user, opponent={"ai": "beginner"}).pk
+    page.goto(f"/games/{game_id}")
     number = wait_for_my_turn(page)
     assert page.locator(".board-frame .files span").all_inner_texts() == list("abcdefghijklm")
     assert page.locator(".board-frame .ranks span").all_inner_texts() == [
@@ -82,8 +92,7 @@ def test_board_has_coordinates_and_a_refusal_marks_its_squares(page, shot):
 
     # a line that does not add up to 10: "The line f6-f7 adds up to 5, not 10."
     found = a_refused_line(game_id)
-    if found is None:
-        pytest.skip("no placement of this rack makes a line of the wrong sum")
+    assert found is not None, "the seed's rack makes no line of the wrong sum"
     notation, details = found
     tap_move(page, notation)
     page.get_by_role("button", name="Play", exact=True).click()
@@ -256,3 +265,128 @@ def test_a_stale_page_shows_the_game_as_it_is_now_by_itself(page):
     page.locator('#preview[data-legal="true"]').wait_for()
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for_my_turn(page, after=number + 1)
+
+
+@pytest.fixture
+def touch_phone(browser, stack, transactional_db):
+    """A phone with a touch screen (390 px): taps and pinches are touches, not clicks."""
+    context = browser.new_context(
+        base_url=stack, viewport=VIEWPORTS["phone"], locale="en-GB", has_touch=True,
+        is_mobile=True, extra_http_headers={"Accept-Language": "en"},
+    )
+    context.set_default_timeout(15_000)
+    tab = context.new_page()
+    tab.viewport_name = "touch-phone"
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def double_tap(page, square: str) -> None:
+    box = page.locator(f'.board .c[data-sq="{square}"]').bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+
+
+def pinch(page, start: float, end: float, steps: int = 8) -> None:
+    """Two fingers on the visible middle of the board, from ``start`` px apart to ``end``,
+    as the touch screen sends them (CDP Input.dispatchTouchEvent)."""
+    box = page.locator(".board-scroll").bounding_box()
+    height = page.viewport_size["height"]
+    top, bottom = max(box["y"], 0), min(box["y"] + box["height"], height)
+    x, y = box["x"] + box["width"] / 2, (top + bottom) / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def fingers(apart: float) -> list[dict]:
+        return [{"x": x - apart / 2, "y": y, "id": 0}, {"x": x + apart / 2, "y": y, "id": 1}]
+
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(start)})
+    for step in range(1, steps + 1):
+        apart = start + (end - start) * step / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(apart)})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def in_view(page, square: str) -> bool:
+    box = page.locator(f'.board .c[data-sq="{square}"]').bounding_box()
+    view = page.viewport_size
+    return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= view["width"]
+            and box["y"] + box["height"] <= view["height"])
+
+
+def test_double_tap_and_pinch_zoom_the_board_on_a_touch_phone(touch_phone, monkeypatch, shot):
+    page = touch_phone
+    user = User.objects.get(username=sign_up(page))
+    monkeypatch.setattr("games.services.creation._new_seed", lambda: PLAYER_FIRST_SEED)
+    game_id = services.create_game(user=user, opponent={"ai": "beginner"}).pk
+    page.goto(f"/games/{game_id}")
+    number = wait_for_my_turn(page)
+    page.get_by_role("button", name="Got it").tap()
+    page.evaluate("window.__same_page = true")
+    scroller, board = page.locator(".board-scroll"), page.locator(".board")
+    fitted = board.bounding_box()["width"]
+    assert page.locator('.board .c[data-sq="l3"]').bounding_box()["width"] < 30
+
+    # a tile chosen, then a double tap on a square far from the middle: the tile is placed
+    # once (the first tap) and the board zooms around that square
+    page.locator(".rack .tile").first.tap()
+    double_tap(page, "l3")
+
+    scroller.and_(page.locator(".zoomed")).wait_for()
+    assert page.locator('.board .c.staged[data-sq="l3"]').count() == 1
+    assert page.locator(".board .c.staged").count() == 1
+    assert page.locator(".rack .tile.used").count() == 1
+    assert page.locator("#zoom").get_attribute("aria-pressed") == "true"
+    assert page.locator('.board .c[data-sq="l3"]').bounding_box()["width"] >= 40
+    assert in_view(page, "l3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # its own scroll
+    assert page.evaluate("window.visualViewport.scale") == 1  # the board zoomed, not the page
+    # what the phone shows (a full-page shot resizes the emulated screen and loses the
+    # board's scroll)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "game-double-tap-zoom-touch-phone.png"))
+
+    # a double tap on the staged tile zooms out and keeps it staged (the first tap took it
+    # back, the second puts it back)
+    double_tap(page, "l3")
+    page.locator(".board-scroll:not(.zoomed)").wait_for()
+    assert page.locator('.board .c.staged[data-sq="l3"]').count() == 1
+    assert page.locator(".rack .tile.used").count() == 1
+    assert abs(board.bounding_box()["width"] - fitted) < 1
+
+    # two fingers apart: the board grows (up to three times); together: it fits again
+    pinch(page, 60, 240)
+    grown = board.bounding_box()["width"]
+    assert grown > 2.5 * fitted
+    assert page.evaluate("window.visualViewport.scale") == 1
+    assert page.locator(".board-scroll.zoomed").count() == 1
+    pinch(page, 240, 150)
+    assert fitted * 1.2 < board.bounding_box()["width"] < grown * 0.8
+    pinch(page, 240, 40)
+    assert abs(board.bounding_box()["width"] - fitted) < 1
+    assert page.locator(".board-scroll.zoomed").count() == 0
+
+    # in the zoomed view, a move is tapped in and played as ever
+    page.get_by_role("button", name="Take back").tap()
+    assert page.locator(".board .c.staged").count() == 0
+    page.get_by_role("button", name="Zoom").tap()
+    move = a_legal_move(game_id)
+    for square, wild, digit in TOKEN.findall(move):
+        page.locator(f'.rack .tile[data-t="{"*" if wild else digit}"]:not(.used)').first.tap()
+        cell = page.locator(f'.board .c[data-sq="{square}"]')
+        cell.tap()
+        if wild:
+            page.locator("#wild-dialog").get_by_role("button", name=digit, exact=True).tap()
+        page.locator(f'.board .c.staged[data-sq="{square}"]').wait_for()
+        assert cell.bounding_box()["width"] >= 40
+    page.locator('#preview[data-legal="true"]').wait_for()
+    page.get_by_role("button", name="Play", exact=True).tap()
+    wait_for_my_turn(page, after=number + 1)
+    played = Game.objects.get(pk=game_id).moves.get(number=number + 1).notation
+    assert sorted(played.split()) == sorted(move.split())
+    assert page.locator(".board-scroll.zoomed").count() == 1  # the update kept the zoom
+    assert page.evaluate("window.__same_page") is True

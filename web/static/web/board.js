@@ -3,7 +3,8 @@
 // a wild asks for its digit. Nothing is sent while staging except the score preview
 // (POST /api/v1/games/<id>/preview, one at a time, the newest wins). Keyboard: arrow keys
 // move on the board, Enter/Space place, a digit key places a rack tile of that digit,
-// Backspace/Delete takes a staged tile back.
+// Backspace/Delete takes a staged tile back. On a phone, a double tap on a square or a
+// two-finger pinch zooms the board (see "Zoom" below).
 "use strict";
 (function () {
   const C10S = (window.C10S = window.C10S || {});
@@ -212,22 +213,25 @@
     if (!target || !panel() || !panel().contains(target)) return;
     if (target.classList.contains("tile")) {
       const i = Number(target.dataset.i);
+      lastTap = null;
       if (swapping) { swapSet.has(i) ? swapSet.delete(i) : swapSet.add(i); render(); return; }
       selected = selected === i ? null : i;
       showError(""); render();
       return;
     }
     if (target.classList.contains("c") && target.closest(".board")) {
-      lastSquare = target.dataset.sq;
-      if (!myTurn() || swapping) return;
       const sq = target.dataset.sq;
-      if (staged.some((s) => s.sq === sq)) { takeBack(sq); return; }
+      if (doubleTap(sq, event.timeStamp)) return;
+      lastSquare = sq;
+      if (!myTurn() || swapping) return;
+      const gone = staged.find((s) => s.sq === sq);
+      if (gone) { if (lastTap) lastTap.undo = gone; takeBack(sq); return; }
       if (target.dataset.d !== undefined) return;  // a tile already on the board
       await placeOn(target);
       return;
     }
     switch (target.id) {
-      case "zoom": zoomed = !zoomed; showZoom(); break;
+      case "zoom": zoom = zoom > 1 ? 1 : ZOOM; showZoom(true); break;
       case "play": if (staged.length) await send(notation()); break;
       case "recall": staged = []; selected = null; changed(); break;
       case "swap":
@@ -305,18 +309,97 @@
   // A staged tile stays if its square is still empty and its rack tile is the same tile;
   // the chosen tile and the swap choice stay while the rack is the same; nothing stays once
   // it is not the player's turn (staging is only offered then).
-  // Zoom (a phone's 27-px squares): the board at 1.7 times in its own horizontal scroll,
-  // kept through updates, the last tapped square scrolled into view.
-  let zoomed = false;
+  // Zoom (a phone's 27-px squares): the board at `zoom` times (1 fits the page) in its own
+  // horizontal scroll, kept through updates. The Zoom button and a double tap on a square
+  // toggle ZOOM times, centred on the square; two fingers pinch it between 1 and MAX_ZOOM.
+  // Only where the button is offered (phones): the desktop's squares are big enough.
+  const ZOOM = 1.7, MAX_ZOOM = 3, DOUBLE_TAP_MS = 300;
+  let zoom = 1;
   let lastSquare = null;
-  function showZoom() {
+  let boardScroll = 0;     // the zoomed board's horizontal scroll, through a re-render
+  let pointerType = "";    // of the last press: a double tap is a touch gesture
+  let lastTap = null;      // {sq, at, undo}: the first tap of a possible double tap
+  const zoomOffered = () => window.matchMedia("(max-width: 899px)").matches;
+  function showZoom(toSquare) {
     const scroller = $(".board-scroll");
-    if (scroller) scroller.classList.toggle("zoomed", zoomed);
+    if (scroller) {
+      scroller.classList.toggle("zoomed", zoom > 1);
+      scroller.style.setProperty("--zoom", String(zoom));
+    }
     const button = $("#zoom");
-    if (button) button.setAttribute("aria-pressed", String(zoomed));
+    if (button) button.setAttribute("aria-pressed", String(zoom > 1));
     const cell = lastSquare && $('.board .c[data-sq="' + lastSquare + '"]');
-    if (zoomed && cell) cell.scrollIntoView({ block: "nearest", inline: "center" });
+    if (toSquare && zoom > 1 && cell) cell.scrollIntoView({ block: "nearest", inline: "center" });
   }
+  function keepZoom() {  // on the new panel of an update, scrolled as the old one was
+    showZoom(false);
+    const scroller = $(".board-scroll");
+    if (scroller && zoom > 1) scroller.scrollLeft = boardScroll;
+  }
+  // The new board is zoomed at once, in the task that swapped it in: waiting for the settle
+  // (keep(), ~20 ms later) would show the page-wide board for a frame on every update.
+  document.addEventListener("htmx:afterSwap", function () { if (panel()) keepZoom(); });
+  document.addEventListener("pointerdown", function (event) { pointerType = event.pointerType; }, true);
+
+  // The second tap of a double tap on one square toggles the zoom around it and changes
+  // nothing else: the first tap already did what a tap does (placed the chosen tile), and
+  // a staged tile the first tap took back goes back on its square.
+  function doubleTap(sq, at) {
+    if (pointerType !== "touch" || !zoomOffered()) { lastTap = null; return false; }
+    const first = lastTap;
+    if (!first || first.sq !== sq || at - first.at > DOUBLE_TAP_MS) {
+      lastTap = { sq: sq, at: at, undo: null };
+      return false;
+    }
+    lastTap = null;
+    const undo = first.undo;
+    if (undo && !staged.some((s) => s.sq === sq || s.index === undo.index)) {
+      staged.push(undo);
+      changed();
+    }
+    lastSquare = sq;
+    zoom = zoom > 1 ? 1 : ZOOM;
+    showZoom(true);
+    return true;
+  }
+
+  // Pinch: the point between the two fingers stays where it is while the board grows or
+  // shrinks; let go near 1 and it fits the page again. The board's touch-action (app.css)
+  // keeps the browser's own page zoom out of it.
+  let pinch = null;
+  const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+  function zoomAt(next, x, y) {
+    const scroller = $(".board-scroll"), frame = $(".board-frame");
+    if (!scroller || !frame) return;
+    const before = frame.getBoundingClientRect();
+    const fx = (x - before.left) / before.width, fy = (y - before.top) / before.height;
+    zoom = next;
+    showZoom(false);
+    const after = frame.getBoundingClientRect();
+    scroller.scrollLeft += after.left + fx * after.width - x;
+    window.scrollBy(0, after.top + fy * after.height - y);
+  }
+  document.addEventListener("touchstart", function (event) {
+    const scroller = $(".board-scroll");
+    if (event.touches.length !== 2 || !scroller || !zoomOffered()) { pinch = null; return; }
+    if (!Array.from(event.touches).every((t) => scroller.contains(t.target))) return;
+    pinch = { spread: spread(event.touches) || 1, zoom: zoom };
+    lastTap = null;
+  }, { passive: true });
+  document.addEventListener("touchmove", function (event) {
+    if (!pinch || event.touches.length !== 2) return;
+    event.preventDefault();
+    const t = event.touches;
+    const next = Math.min(MAX_ZOOM, Math.max(1, pinch.zoom * spread(t) / pinch.spread));
+    zoomAt(next, (t[0].clientX + t[1].clientX) / 2, (t[0].clientY + t[1].clientY) / 2);
+  }, { passive: false });
+  function endPinch(event) {
+    if (!pinch || event.touches.length >= 2) return;
+    pinch = null;
+    if (zoom > 1 && zoom < 1.15) { zoom = 1; showZoom(false); }
+  }
+  document.addEventListener("touchend", endPinch);
+  document.addEventListener("touchcancel", endPinch);
 
   // Drag a rack tile onto a square (mouse or touch), besides tap-tap. A press that does not
   // move is a tap: the click handler takes it.
@@ -365,7 +448,7 @@
   function keep() {
     const tileAt = (i) => $('.rack .tile[data-i="' + i + '"]');
     const sameTile = (i, t) => { const tile = tileAt(i); return Boolean(tile) && tile.dataset.t === t; };
-    if (!myTurn() || isPuzzle()) { reset(); return; }
+    if (!myTurn() || isPuzzle()) { reset(); keepZoom(); return; }
     staged = staged.filter((s) => {
       const cell = $('.board .c[data-sq="' + s.sq + '"]');
       return cell && cell.dataset.d === undefined && sameTile(s.index, s.tile);
@@ -375,7 +458,7 @@
     }
     swapSet = new Set(Array.from(swapSet).filter((i) => sameTile(i, swapTiles[i])));
     if (swapping && !$("#swap")) { swapping = false; swapSet = new Set(); }
-    setupBoard(); render(); showZoom();
+    setupBoard(); render(); keepZoom();
     if (staged.length) preview();
     if (refusal && refusal.message) {
       const kept = refusal;
@@ -390,6 +473,8 @@
   let selectedTile = null;
   let swapTiles = {};
   document.addEventListener("htmx:beforeSwap", function () {
+    const scroller = $(".board-scroll");
+    boardScroll = scroller ? scroller.scrollLeft : 0;
     selectedTile = selected === null ? null : ($('.rack .tile[data-i="' + selected + '"]') || { dataset: {} }).dataset.t;
     swapTiles = {};
     swapSet.forEach((i) => { swapTiles[i] = ($('.rack .tile[data-i="' + i + '"]') || { dataset: {} }).dataset.t; });
