@@ -9,6 +9,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 PY=.venv/bin/python
+# Most tests wait on servers, workers and browsers rather than compute: two xdist workers
+# (each with its own test database, Redis databases and VAR_DIR: tests/django_env.py) use the
+# two cores. TEST_WORKERS=0 runs in one process.
+workers="${TEST_WORKERS:-2}"
+if [ "$workers" != 0 ]; then
+    set -- -n "$workers" --dist load "$@"
+fi
 PG_PROBE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 REDIS_PROBE_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 
