@@ -72,3 +72,28 @@ def test_a_crazy_eights_game_renders_the_same(alice, bob, ai_queue):
         game.refresh_from_db()
     assert len(bodies) >= 10  # the game may end sooner (a random deal)
     _same(bodies, game)
+
+
+def test_list_entries_render_the_same(human_game, alice, bob, carol, ai_queue):
+    """``GET games`` renders its entries compiled: the same as DRF's walk for every kind, a
+    waiting game (no opponent), a game over (a result) and a player on vacation."""
+    from games import selectors
+    from games.correspondence import services as vacations
+
+    services.create_game(
+        user=alice, kind="crazy_eights",
+        seats=[{"you": True}, {"username": carol.username}, {"computer": "strong"}],
+    )
+    services.create_game(user=alice, seats=[{"you": True}, {"random": True}])
+    over = services.create_game(user=alice, opponent={"computer": "casual"})
+    services.resign(game_id=over.pk, user=alice)
+    vacations.start(user=bob, days=3)
+    entries = [selectors.game_summary(game=g, user=alice)
+               for g in selectors.player_games(user=alice)]
+    assert {e["kind"] for e in entries} == {"crazy10s", "crazy_eights"}
+    assert {e["status"] for e in entries} == {"active", "waiting", "finished"}
+    assert any(p["vacation_until"] for e in entries for p in e["players"])
+    fast = outputs.render_summaries(entries)
+    drf = [outputs._render(outputs.summary, dict(e)) for e in entries]
+    assert [list(f) for f in fast] == [list(d) for d in drf]
+    assert json.dumps(fast, default=str) == json.dumps(drf, default=str)
