@@ -11,13 +11,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
 from config.errors import ApiError
+from config.pagination import CountedPageNumberPagination
 from config.parsers import JSONParser
 from config.throttling import AtomicThrottle
 from config.unions import UnionSchema
@@ -127,7 +127,7 @@ class GamesView(GameViewBase):
         query = s.GameListQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         games = selectors.player_games(user=request.user, status=query.validated_data.get("status"))
-        paginator = PageNumberPagination()
+        paginator = CountedPageNumberPagination()  # the page and the total in one query
         page = paginator.paginate_queryset(games, request, view=self)
         summaries = s.render_summaries(
             [selectors.game_summary(game=g, user=request.user) for g in page or ()]
