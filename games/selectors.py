@@ -11,16 +11,18 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
+    BooleanField,
     Case,
-    Exists,
+    ExpressionWrapper,
     F,
     IntegerField,
-    OuterRef,
     Prefetch,
+    Q,
     QuerySet,
     Value,
     When,
 )
+from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 
 from games import errors, kinds
@@ -329,8 +331,11 @@ def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
     cancelled game (a request withdrawn before anyone joined) was never played: it is not
     listed (``GET games/{id}`` still shows it).
     """
-    my_turn = Exists(
-        Seat.objects.filter(game=OuterRef("pk"), user=user, index=OuterRef("current_seat"))
+    # The user's seat is joined already (the filter): it says whose turn it is without a
+    # second look at the seats (an annotation after a filter reuses the filter's join).
+    my_turn = Coalesce(
+        ExpressionWrapper(Q(seats__index=F("current_seat")), output_field=BooleanField()),
+        Value(False),
     )
     qs = (
         Game.objects.filter(seats__user=user)
