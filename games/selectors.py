@@ -21,6 +21,7 @@ from django.db.models import (
     QuerySet,
     Value,
     When,
+    prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
@@ -324,12 +325,21 @@ def _ordered_seats(game: Game) -> list[Seat]:
     return sorted(game.seats.all(), key=lambda seat: seat.index)
 
 
-def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
+def prefetch_list_seats(games: list[Game]) -> None:
+    """The seats (and their players) of list entries: one query for several lists' games
+    (``player_games(seats=False)``)."""
+    prefetch_related_objects(games, _seats_prefetch(private=False))
+
+
+def player_games(
+    *, user: User, status: str | None = None, seats: bool = True
+) -> QuerySet[Game]:
     """The user's games; ``status`` is active, waiting or finished (which includes aborted).
 
     Active games come with the user's turn first, then by deadline; finished by end time. A
     cancelled game (a request withdrawn before anyone joined) was never played: it is not
-    listed (``GET games/{id}`` still shows it).
+    listed (``GET games/{id}`` still shows it). ``seats=False``: without their seats, which
+    ``prefetch_list_seats`` then fetches for all the lists of a page at once.
     """
     # The user's seat is joined already (the filter): it says whose turn it is without a
     # second look at the seats (an annotation after a filter reuses the filter's join).
@@ -342,8 +352,9 @@ def player_games(*, user: User, status: str | None = None) -> QuerySet[Game]:
         .exclude(result__termination=CANCELLED)
         .defer("state")
         .annotate(my_turn=my_turn)
-        .prefetch_related(_seats_prefetch(private=False))
     )
+    if seats:
+        qs = qs.prefetch_related(_seats_prefetch(private=False))
     deadline = F("turn_deadline").asc(nulls_last=True)
     ended = F("finished_at").desc(nulls_last=True)
     if status == "active":

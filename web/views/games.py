@@ -33,10 +33,12 @@ AGAIN_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 AGAIN_IN_FLIGHT_TRIES = 25
 
 
-def _summaries(user, status: str, limit: int | None = None) -> list[dict[str, Any]]:
-    games = selectors.player_games(user=user, status=status)
-    if limit is not None:
-        games = games[:limit]
+def _games(user, status: str, limit: int | None = None) -> list[Any]:
+    games = selectors.player_games(user=user, status=status, seats=False)
+    return list(games if limit is None else games[:limit])
+
+
+def _summaries(user, games: list[Any]) -> list[dict[str, Any]]:
     rows = [selectors.game_summary(game=g, user=user) for g in games]
     for row in rows:  # the default kind's games need no name on the list
         row["title"] = None if row["kind"] == kinds.default().name else kinds.get(row["kind"]).title
@@ -47,13 +49,17 @@ def _lists_context(request: HttpRequest) -> dict[str, Any]:
     """The home page's lists: the first ``ACTIVE_SHOWN`` games in progress (all of them with
     ``?playing=all``), the waiting requests, the last ``FINISHED_SHOWN`` finished games."""
     every = request.GET.get("playing") == "all"
-    active = _summaries(request.user, "active", None if every else ACTIVE_SHOWN + 1)
+    active = _games(request.user, "active", None if every else ACTIVE_SHOWN + 1)
+    shown = active if every else active[:ACTIVE_SHOWN]
+    waiting = _games(request.user, "waiting")
+    finished = _games(request.user, "finished", FINISHED_SHOWN)
+    selectors.prefetch_list_seats([*shown, *waiting, *finished])  # one query for the three
     return {
-        "active": active[:ACTIVE_SHOWN] if not every else active,
+        "active": _summaries(request.user, shown),
         "more_active": not every and len(active) > ACTIVE_SHOWN,
         "all_active": every,
-        "waiting": _summaries(request.user, "waiting"),
-        "finished": _summaries(request.user, "finished", FINISHED_SHOWN),
+        "waiting": _summaries(request.user, waiting),
+        "finished": _summaries(request.user, finished),
     }
 
 
