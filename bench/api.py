@@ -95,6 +95,8 @@ class Timings:
     me: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     client_cpu_moves: float = 0.0
+    client_cpu_choosing: float = 0.0  # of client_cpu_moves: the engine choosing placements
+    client_cpu_me: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -156,7 +158,11 @@ class Client:
             self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
                           for p in (0, 1)]
             return
+        cpu = time.thread_time()
         move = self._choose(view)
+        chose = time.thread_time() - cpu
+        with timings.lock:
+            timings.client_cpu_choosing += chose
         start = time.perf_counter()
         response = self.sessions[mover].post(
             f"{self.base}/games/{self.game_id}/moves",
@@ -284,7 +290,9 @@ def main() -> None:
             move_secs = _run_phase(clients, args.seconds, Client.play_one, timings)
             timings.client_cpu_moves = time.process_time() - cpu
             load_moves = os.getloadavg()[0]
+            cpu = time.process_time()
             me_secs = _run_phase(clients, args.seconds, Client.me_once, timings)
+            timings.client_cpu_me = time.process_time() - cpu
             timings.load = (load_moves, os.getloadavg()[0])
         finally:
             server.terminate()
@@ -308,8 +316,11 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
           f"{me[0] / move[0]:.2f}x, p50 latency moves/no-op {move[1] / me[1]:.2f}x, "
           f"p95 {move[2] / me[2]:.2f}x")
     per_move = 1000 * timings.client_cpu_moves / max(len(timings.moves), 1)
+    choosing = 1000 * timings.client_cpu_choosing / max(len(timings.moves), 1)
+    per_me = 1000 * timings.client_cpu_me / max(len(timings.me), 1)
     print(f"clients' own CPU while moving: {timings.client_cpu_moves:.1f} s "
-          f"({per_move:.1f} ms per move); load average (1 min) after the moves "
+          f"({per_move:.1f} ms per move, {choosing:.1f} ms of it choosing; GET me "
+          f"{per_me:.1f} ms per request); load average (1 min) after the moves "
           f"{timings.load[0]:.2f}, after GET me {timings.load[1]:.2f}; "
           f"{os.cpu_count()} cores")
     if timings.errors:
