@@ -10,8 +10,10 @@ uvicorn.workers.UvicornWorker -w 2``, as the Dockerfile; ``uvicorn``: ``uvicorn 
 as ``make run``) on a free localhost port, and lets each client
 play its own games against a human opponent (the client holds both players' tokens, so no
 computer turn interferes), choosing legal placements with the engine or passing. It prints
-moves/s and p50/p95 latency of both endpoints and their ratio, the load average, and the CPU
-the clients themselves used.
+moves/s and p50/p95 latency of both endpoints and their ratio, the load average, the CPU
+the clients themselves used (and how much of it choosing moves), and the CPU per request of
+each endpoint split into the server's processes, its PostgreSQL backends, Redis and the
+clients (read from /proc: Linux only).
 
 The clients share the server's cores, so they choose cheaply: the placements of at most three
 of the rack's digit tiles (a few hundred candidates instead of the full rack's tens of
