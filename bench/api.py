@@ -10,8 +10,10 @@ uvicorn.workers.UvicornWorker -w 2``, as the Dockerfile; ``uvicorn``: ``uvicorn 
 as ``make run``) on a free localhost port, and lets each client
 play its own games against a human opponent (the client holds both players' tokens, so no
 computer turn interferes), choosing legal placements with the engine or passing. It prints
-moves/s and p50/p95 latency of both endpoints and their ratio, the load average, and the CPU
-the clients themselves used.
+moves/s and p50/p95 latency of both endpoints and their ratio, the load average, the CPU
+the clients themselves used (and how much of it choosing moves), and the CPU per request of
+each endpoint split into the server's processes, its PostgreSQL backends, Redis and the
+clients (read from /proc: Linux only).
 
 The clients share the server's cores, so they choose cheaply: the placements of at most three
 of the rack's digit tiles (a few hundred candidates instead of the full rack's tens of
@@ -95,7 +97,11 @@ class Timings:
     me: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     client_cpu_moves: float = 0.0
+    client_cpu_choosing: float = 0.0  # of client_cpu_moves: the engine choosing placements
+    client_cpu_me: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)
+    # CPU seconds of the server's processes, its PostgreSQL backends and its Redis per phase.
+    side_cpu: dict[str, dict[str, float]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def error(self, what: str) -> None:
@@ -156,7 +162,11 @@ class Client:
             self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
                           for p in (0, 1)]
             return
+        cpu = time.thread_time()
         move = self._choose(view)
+        chose = time.thread_time() - cpu
+        with timings.lock:
+            timings.client_cpu_choosing += chose
         start = time.perf_counter()
         response = self.sessions[mover].post(
             f"{self.base}/games/{self.game_id}/moves",
@@ -197,6 +207,40 @@ class Client:
             timings.me.append(elapsed)
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _side_cpu(server_pgid: int, db_name: str, redis_port: str) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of each process serving the benchmark: the web server (its process
+    group), the PostgreSQL backends connected to the benchmark's database (their titles name
+    it; the server's shared WAL writer and checkpointer are left out) and the Redis server of
+    BENCH_REDIS_URL (shared with whatever else uses it). Linux's /proc only; empty elsewhere."""
+    found: dict[str, dict[int, float]] = {"server": {}, "postgres": {}, "redis": {}}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            pid = int(entry.name)
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cpu = (int(stat[11]) + int(stat[12])) / _TICK  # utime + stime
+            group = os.getpgid(pid)
+        except (OSError, ValueError, IndexError):  # gone meanwhile, or not ours to read
+            continue
+        if group == server_pgid:
+            found["server"][pid] = cpu
+        elif cmdline.startswith("postgres: ") and f" {db_name} " in cmdline:
+            found["postgres"][pid] = cpu
+        elif redis_port and cmdline.startswith("redis-server") and f":{redis_port}" in cmdline:
+            found["redis"][pid] = cpu
+    return found
+
+
+def _cpu_used(before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+              ) -> dict[str, float]:
+    # A process started during the phase counts whole; one that ended during it is lost.
+    return {kind: sum(cpu - before[kind].get(pid, 0.0) for pid, cpu in after[kind].items())
+            for kind in after}
+
+
 def _run_phase(clients: list[Client], seconds: float, step, timings: Timings) -> float:
     barrier = threading.Barrier(len(clients) + 1)
     stop = threading.Event()
@@ -218,7 +262,7 @@ def _run_phase(clients: list[Client], seconds: float, step, timings: Timings) ->
     return time.perf_counter() - started
 
 
-def _percentile(values: list[float], q: float) -> float:
+def _percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else (
         values[0] if values else float("nan"))
 
@@ -280,11 +324,17 @@ def main() -> None:
             _wait_until_up(base, server)
             clients = [Client(base, i) for i in range(args.clients)]
             timings = Timings()
-            cpu = time.process_time()
+            side = (server.pid, urlparse(db_url).path.lstrip("/"),
+                    str(urlparse(env["REDIS_URL"]).port or "") if env["REDIS_URL"] else "")
+            cpu, before = time.process_time(), _side_cpu(*side)
             move_secs = _run_phase(clients, args.seconds, Client.play_one, timings)
             timings.client_cpu_moves = time.process_time() - cpu
+            timings.side_cpu["moves"] = _cpu_used(before, _side_cpu(*side))
             load_moves = os.getloadavg()[0]
+            cpu, before = time.process_time(), _side_cpu(*side)
             me_secs = _run_phase(clients, args.seconds, Client.me_once, timings)
+            timings.client_cpu_me = time.process_time() - cpu
+            timings.side_cpu["me"] = _cpu_used(before, _side_cpu(*side))
             timings.load = (load_moves, os.getloadavg()[0])
         finally:
             server.terminate()
@@ -308,10 +358,22 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
           f"{me[0] / move[0]:.2f}x, p50 latency moves/no-op {move[1] / me[1]:.2f}x, "
           f"p95 {move[2] / me[2]:.2f}x")
     per_move = 1000 * timings.client_cpu_moves / max(len(timings.moves), 1)
+    choosing = 1000 * timings.client_cpu_choosing / max(len(timings.moves), 1)
+    per_me = 1000 * timings.client_cpu_me / max(len(timings.me), 1)
     print(f"clients' own CPU while moving: {timings.client_cpu_moves:.1f} s "
-          f"({per_move:.1f} ms per move); load average (1 min) after the moves "
+          f"({per_move:.1f} ms per move, {choosing:.1f} ms of it choosing; GET me "
+          f"{per_me:.1f} ms per request); load average (1 min) after the moves "
           f"{timings.load[0]:.2f}, after GET me {timings.load[1]:.2f}; "
           f"{os.cpu_count()} cores")
+    for phase, count, client in (("move", len(timings.moves), timings.client_cpu_moves),
+                                  ("GET me", len(timings.me), timings.client_cpu_me)):
+        used = timings.side_cpu.get("moves" if phase == "move" else "me", {})
+        if not used or not count:
+            continue
+        parts = {**used, "clients": client}
+        total = sum(parts.values())
+        print(f"CPU per {phase}: {1000 * total / count:.1f} ms = " + " + ".join(
+            f"{name} {1000 * secs / count:.1f}" for name, secs in parts.items()))
     if timings.errors:
         print(f"non-2xx responses: {timings.errors}")
 
