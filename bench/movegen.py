@@ -10,14 +10,16 @@ placement: the full listing is the command line's ``analyze`` and the puzzle gen
 (``kind.best_move``, the analysis of a move, and the computer players take the players' path).
 
 Times are wall-clock and this thread's CPU time (``time.thread_time``: without the waits for a
-core, so steadier on a loaded machine). ``--reference`` also times the generator as it was before
-issue 28 (tests/engine/crazy10s/reference_movegen.py) on the same positions, interleaved, and
-prints the ratio of the two, which the machine's load affects little.
+core, so steadier on a loaded machine). ``--reference FILE`` also times another generator (a copy
+of an earlier ``games/crazy10s/engine/movegen.py``, e.g. ``git show REV:games/crazy10s/engine/
+movegen.py > /tmp/old_movegen.py``) on the same positions, interleaved, and prints the ratio of
+the two, which the machine's load affects little.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
 import statistics
@@ -26,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -83,20 +86,28 @@ def timed(generate: Callable[..., list[ScoredPlacement]], state: GameState, best
     return statistics.median(wall) * 1000, statistics.median(cpu) * 1000, len(moves)
 
 
+def load_reference(path: Path) -> ModuleType:
+    """An earlier movegen.py, imported as a module of the engine package (its relative imports
+    then find the engine's other modules)."""
+    spec = importlib.util.spec_from_file_location("games.crazy10s.engine._reference", path)
+    assert spec and spec.loader, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", type=int, default=20, help="strong-vs-strong games for the rate")
-    parser.add_argument("--reference", action="store_true",
-                        help="also time the generator as it was before issue 28")
+    parser.add_argument("--reference", type=Path, metavar="FILE",
+                        help="also time this copy of an earlier engine/movegen.py")
     args = parser.parse_args()
 
     generators: dict[str, Callable[..., list[ScoredPlacement]]] = {"": legal_moves}
     if args.reference:
-        from tests.engine.crazy10s import reference_movegen
-
-        generators["reference "] = reference_movegen.legal_moves
+        generators["reference "] = load_reference(args.reference).legal_moves
     positions = [mid_game_position(i) for i in range(args.positions)]
     print(f"legal_moves() over {len(positions)} mid-game 13x13 positions "
           f"(median of {args.repeats} runs each); load average "

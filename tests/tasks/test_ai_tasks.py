@@ -59,8 +59,7 @@ def other_session():
     """Another PostgreSQL session (a worker's, a second sweep's): advisory locks are
     re-entrant within one session, so a lock must be held by another to be seen as taken.
     Its tests are marked postgres, so scripts/test.sh leaves them out on SQLite."""
-    if connection.vendor != "postgresql":
-        pytest.skip("advisory locks are PostgreSQL's")
+    assert connection.vendor == "postgresql", "advisory locks are PostgreSQL's"
     params = connection.get_connection_params()
     with psycopg.connect(**params, autocommit=True) as session:
         yield session
