@@ -14,6 +14,7 @@ Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer tur
 from __future__ import annotations
 
 import contextvars
+import functools
 import logging
 import threading
 import time
@@ -27,7 +28,8 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
-from config import redis_health
+from config import celery_wire, redis_health
+from config.logs import current_request_id
 from config.unavailable import UNAVAILABLE_ERRORS
 
 log = logging.getLogger(__name__)
@@ -88,66 +90,96 @@ _last_refusal = float("-inf")
 BEST_EFFORT_QUIET_SECONDS = 30.0
 
 
-class _Batch:
-    """The messages of one write (``batched``): one producer, its kombu publish batch."""
+class MessageBatch:
+    """The messages of one write (``batched``): rendered by ``config.celery_wire`` and pushed
+    onto their queues in one Redis pipeline when the write's commit hooks have run."""
 
     def __init__(self) -> None:
-        self.names: list[str] = []
-        self.producer: Any = None
-        self._acquired: Any = None
-        self._batch: Any = None
+        self.messages: list[tuple[str, tuple[Any, ...], float]] = []
 
-    def producer_for(self, name: str) -> Any:
-        if self.producer is None:  # acquired on the first message: most writes send none
-            self._acquired = current_app.producer_or_acquire()
-            self.producer = self._acquired.__enter__()
-            self._batch = self.producer.batch()
-            self._batch.__enter__()
-        self.names.append(name)
-        return self.producer
+    def add(self, name: str, args: tuple[Any, ...], countdown: float) -> None:
+        self.messages.append((name, args, countdown))
+
+    def push_into(self, pipe: Any) -> None:
+        """LPUSH every message onto its queue in ``pipe`` (a redis-py pipeline on the broker)."""
+        request_id = current_request_id()
+        extra = {"request_id": request_id} if request_id else None
+        default_queue = current_app.conf.task_default_queue
+        for name, args, countdown in self.messages:
+            route = route_task(name, args, {}, {})
+            queue = route["queue"] if route else default_queue
+            pipe.lpush(queue, celery_wire.task_message(name, args, queue, countdown=countdown,
+                                                       extra_headers=extra))
+
+    def refused(self, exc: Exception) -> None:
+        """The pipeline failed: logged once, as ``send`` logs a refusal; the sweeps send the
+        messages' work later."""
+        global _last_refusal
+        _last_refusal = time.monotonic()
+        if isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
+            redis_health.note_failure()
+        log.warning("could not queue %s (%s: %s)", ", ".join(n for n, *_ in self.messages),
+                    type(exc).__name__, exc)
 
     def flush(self) -> None:
-        if self.producer is None:
+        if not self.messages:
             return
-        global _last_refusal
         try:
-            self._batch.__exit__(None, None, None)
+            pipe = broker_redis().pipeline(transaction=False)
+            self.push_into(pipe)
+            pipe.execute()
         except Exception as exc:
-            _last_refusal = time.monotonic()
-            if isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
-                redis_health.note_failure()
-            log.warning("could not queue %s (%s: %s)", ", ".join(self.names),
-                        type(exc).__name__, exc)
-        finally:
-            self._acquired.__exit__(None, None, None)
+            self.refused(exc)
 
 
-_batch: contextvars.ContextVar[_Batch | None] = contextvars.ContextVar(
+_batch: contextvars.ContextVar[MessageBatch | None] = contextvars.ContextVar(
     "dispatch_batch", default=None
 )
 
 
+@functools.cache
+def _broker_client(url: str) -> Any:
+    import redis
+
+    return redis.Redis.from_url(
+        url,
+        socket_connect_timeout=settings.REDIS_SOCKET_CONNECT_TIMEOUT,
+        socket_timeout=settings.REDIS_SOCKET_TIMEOUT,
+    )
+
+
+def broker_redis() -> Any:
+    """A redis-py client of the broker (Redis only): one connection pool per process."""
+    return _broker_client(settings.CELERY_BROKER_URL)
+
+
 @contextmanager
-def batched() -> Iterator[None]:
+def batched(*, flush: bool = True) -> Iterator[MessageBatch | None]:
     """Messages sent inside (a move's commit hooks: the outbox nudge, the analysis) go to the
-    broker together when it ends, in one Redis pipeline (kombu's ``Producer.batch``) instead
-    of one round trip and one Redis client each (issue 28). A broker that refuses them then
-    is logged once, as ``send`` logs a refusal; their sweeps send them later. Only with
-    Redis as the broker and tasks not run eagerly (tests): otherwise each is sent at once."""
+    broker together when it ends, in one Redis pipeline, written by ``config.celery_wire``
+    instead of Celery's producer (issue 28: two ``apply_async`` cost a move ~2 ms of CPU).
+    A broker that refuses them then is logged once, as ``send`` logs a refusal; their sweeps
+    send them later. Only with Redis as the broker and tasks not run eagerly (tests):
+    otherwise each is sent at once, and this yields None.
+
+    ``flush=False``: the caller pushes the yielded batch's messages itself
+    (``MessageBatch.push_into``, ``games.effects.one_publication``: the same pipeline as the live
+    events)."""
     if (
         _batch.get() is not None
         or not _broker_is_redis()
         or current_app.conf.task_always_eager
     ):
-        yield
+        yield None
         return
-    batch = _Batch()
+    batch = MessageBatch()
     token = _batch.set(batch)
     try:
-        yield
+        yield batch
     finally:
         _batch.reset(token)
-        batch.flush()
+        if flush:
+            batch.flush()
 
 
 def send(name: str, *args: Any, countdown: float = 0) -> bool:
@@ -165,10 +197,11 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
         log.warning("not queued %s%r: Redis failed recently (its sweep sends it)", name, args)
         return False
     try:
-        options: dict[str, Any] = {"countdown": countdown} if countdown > 0 else {}
         batch = _batch.get()
         if batch is not None:  # buffered: sent when the batch ends (``batched``)
-            options["producer"] = batch.producer_for(name)
+            batch.add(name, args, countdown)
+            return True
+        options: dict[str, Any] = {"countdown": countdown} if countdown > 0 else {}
         current_app.signature(name, args=args).apply_async(**options)
     except Exception as exc:
         _last_refusal = time.monotonic()

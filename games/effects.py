@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import transaction
 
 from games import dispatch
 from games.models import Game, Move, Seat
 from games.notifications.services import recording
 from live import game_events, publisher
+from live.backends import get_backend
+from live.backends.redis import RedisBackend
 from live.game_events import MoveFacts, Snapshot
 
 
@@ -29,9 +32,42 @@ from live.game_events import MoveFacts, Snapshot
 def one_publication() -> Iterator[None]:
     """Around a write's ``transaction.atomic()``: the live events its commit publishes are
     stored in one write (``live.publisher.batched``), not one per event and player, and the
-    Celery messages its commit sends go to the broker together (``dispatch.batched``)."""
-    with publisher.batched(), dispatch.batched():
-        yield
+    Celery messages its commit sends go to the broker together (``dispatch.batched``). When
+    both go to the same Redis (the live events' backend is Redis and the broker its
+    database), they share one pipeline: a move costs one Redis round trip after its commit."""
+    with publisher.batched(flush=False) as events, dispatch.batched(flush=False) as messages:
+        try:
+            yield
+        finally:
+            _send_together(events, messages)
+
+
+def _send_together(events: list | None, messages: dispatch.MessageBatch | None) -> None:
+    """Inside another ``one_publication`` both are None: the outer one sends ours too."""
+    if events is None:
+        if messages is not None:
+            messages.flush()
+        return
+    backend = get_backend()
+    shared = (
+        events and messages is not None and messages.messages
+        and isinstance(backend, RedisBackend)
+        and backend.url == settings.CELERY_BROKER_URL
+        and not publisher.skipped(f"{len(events)} events")
+    )
+    if not shared:
+        publisher.store(events)
+        if messages is not None:
+            messages.flush()
+        return
+    try:
+        pipe = backend.pipeline()
+        backend.add_many(pipe, events)
+        messages.push_into(pipe)
+        pipe.execute()
+    except Exception as exc:
+        publisher.failed(f"{len(events)} events", exc)
+        messages.refused(exc)
 
 
 def _after_commit(publish, game: Game, seats: list[Seat], *args) -> None:

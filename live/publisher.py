@@ -25,24 +25,34 @@ _batch: ContextVar[list[Pending] | None] = ContextVar("live_batch", default=None
 
 
 @contextmanager
-def batched() -> Iterator[None]:
+def batched(*, flush: bool = True) -> Iterator[list[Pending] | None]:
     """Events published inside are stored together when it ends: one write to the backend
     (one INSERT of every row, or one Redis pipeline) for all the events of a move, its
-    players' copies, the turn's deadline and whose turn it is."""
-    if _batch.get() is not None:  # already inside a batch: it stores ours too
-        yield
+    players' copies, the turn's deadline and whose turn it is.
+
+    ``flush=False``: the caller stores the yielded events itself (``store``, or
+    ``games.effects.one_publication``: in the pipeline that also carries the move's Celery
+    messages). Inside another batch it yields None: the outer batch stores ours too."""
+    if _batch.get() is not None:
+        yield None
         return
     pending: list[Pending] = []
     token = _batch.set(pending)
     try:
-        yield
+        yield pending
     finally:
         _batch.reset(token)
-        if pending and not _skipped(f"{len(pending)} events"):
-            try:
-                get_backend().append_many(pending)
-            except Exception as exc:
-                _failed(f"{len(pending)} events", exc)
+        if flush:
+            store(pending)
+
+
+def store(pending: list[Pending]) -> None:
+    """Store a batch's events in one write (logged, never raised, if it fails)."""
+    if pending and not skipped(f"{len(pending)} events"):
+        try:
+            get_backend().append_many(pending)
+        except Exception as exc:
+            failed(f"{len(pending)} events", exc)
 
 
 def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | None = None
@@ -58,12 +68,12 @@ def publish(user_id: int, type_: str, data: dict[str, Any], *, game_id: int | No
         pending.append((user_id, type_, data, game_id))
         return None
     what = f"{type_} for user {user_id}"
-    if _skipped(what):
+    if skipped(what):
         return None
     try:
         return get_backend().append(user_id, type_, data, game_id)
     except Exception as exc:
-        _failed(what, exc)
+        failed(what, exc)
         return None
 
 
@@ -71,14 +81,14 @@ def _on_redis() -> bool:
     return get_backend().name == "redis"
 
 
-def _skipped(what: str) -> bool:
+def skipped(what: str) -> bool:
     if _on_redis() and redis_health.failed_recently():
         log.debug("live: %s not stored: Redis failed recently", what)
         return True
     return False
 
 
-def _failed(what: str, exc: Exception) -> None:
+def failed(what: str, exc: Exception) -> None:
     if not _on_redis():
         log.warning("live: publishing %s failed (%s: %s)", what, type(exc).__name__, exc)
         return

@@ -94,12 +94,22 @@ class RedisBackend(Backend):
 
     def append_many(self, events: list[tuple[int, str, dict[str, Any], int | None]]) -> None:
         """One round trip for all of them, and one wake-up per player."""
-        pipe = self._sync.pipeline(transaction=False)
+        pipe = self.pipeline()
+        self.add_many(pipe, events)
+        pipe.execute()
+
+    def pipeline(self) -> Any:
+        """A redis-py pipeline (no MULTI) on this backend's Redis, for ``add_many``."""
+        return self._sync.pipeline(transaction=False)
+
+    def add_many(self, pipe: Any, events: list[tuple[int, str, dict[str, Any], int | None]]
+                 ) -> None:
+        """``append_many``'s commands, queued in the caller's pipeline (which may carry other
+        commands to the same Redis: ``games.effects.one_publication``)."""
         for user_id, type_, data, game_id in events:
             self._add(pipe, user_id, type_, data, game_id)
         for user_id in dict.fromkeys(user_id for user_id, *_ in events):
             pipe.publish(WAKE_CHANNEL, str(user_id))
-        pipe.execute()
 
     def _add(self, pipe: Any, user_id: int, type_: str, data: dict[str, Any],
              game_id: int | None) -> None:
