@@ -336,8 +336,12 @@ def main() -> None:
         try:
             _wait_until_up(base, server)
             clients = [Client(base, i, db_url) for i in range(args.clients)]
+            planning = time.perf_counter()
             for client in clients:
                 client.plan(args.plan)
+            print(f"planned {sum(len(g.moves) for c in clients for g in c.games)} moves in "
+                  f"{time.perf_counter() - planning:.1f} s; moving for {args.seconds:.0f} s",
+                  flush=True)
             timings = Timings()
             side = (server.pid, urlparse(db_url).path.lstrip("/"),
                     str(urlparse(env["REDIS_URL"]).port or "") if env["REDIS_URL"] else "")

@@ -13,6 +13,7 @@ import pytest
 import redis
 from django.conf import settings
 
+from config.celery import app
 from config.logs import request_id_var
 from games import dispatch
 
@@ -26,18 +27,20 @@ FRESH = {("headers", "id"), ("headers", "root_id"), ("properties", "correlation_
 @pytest.fixture
 def queue(settings):
     name = f"c10s-wire-{uuid.uuid4().hex[:8]}"
-    settings.GAMES_ANALYSIS_QUEUE = name  # games.analyse_moves is routed there
+    # The tasks a move's commit sends, each routed there.
+    settings.GAMES_ANALYSIS_QUEUE = settings.NOTIFY_QUEUE = settings.GAMES_AI_QUEUE = name
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     yield name, broker
     broker.delete(name)
 
 
-def _both(queue, *args, countdown: float = 0) -> tuple[dict, dict]:
+def _both(queue, *args, task: str = dispatch.ANALYSE_MOVES, countdown: float = 0
+          ) -> tuple[dict, dict]:
     name, broker = queue
-    assert dispatch.send(dispatch.ANALYSE_MOVES, *args, countdown=countdown)  # Celery's own
+    assert dispatch.send(task, *args, countdown=countdown)  # Celery's own
     with dispatch.batched() as batch:
         assert batch is not None, "the batch path needs Redis as the broker, not eager"
-        dispatch.send(dispatch.ANALYSE_MOVES, *args, countdown=countdown)
+        dispatch.send(task, *args, countdown=countdown)
     # LPUSH puts the newest first; the worker pops from the other end.
     ours, celerys = (json.loads(raw) for raw in broker.lrange(name, 0, -1))
     return celerys, ours
@@ -49,12 +52,20 @@ def _flat(message: dict) -> dict[tuple[str, ...], object]:
         (key,): value for key, value in message.items() if key not in {"headers", "properties"}}
 
 
-def test_a_batched_message_is_the_message_celery_writes(queue):
+@pytest.mark.parametrize("registered", [False, True])
+def test_a_batched_message_is_the_message_celery_writes(queue, registered, monkeypatch):
+    if registered:  # imported in this process, as in a worker: its time limits are sent
+        import games.tasks  # noqa: F401
+    else:  # known by name only, as in a web process that never imported it
+        monkeypatch.delitem(app.tasks, dispatch.ANALYSE_MOVES, raising=False)
     token = request_id_var.set("req-wire-1")
     try:
         celerys, ours = _both(queue, 41, None)
     finally:
         request_id_var.reset(token)
+    if registered:
+        assert ours["headers"]["timelimit"] == [
+            settings.CELERY_TASK_TIME_LIMIT, settings.CELERY_TASK_SOFT_TIME_LIMIT]
     theirs, mine = _flat(celerys), _flat(ours)
     assert theirs.keys() == mine.keys()
     differing = {key for key in theirs if theirs[key] != mine[key]}
@@ -66,6 +77,17 @@ def test_a_batched_message_is_the_message_celery_writes(queue):
     body = json.loads(base64.b64decode(ours["body"]))
     assert body == [[41, None], {}, {"callbacks": None, "errbacks": None, "chain": None,
                                      "chord": None}]
+
+
+@pytest.mark.parametrize("task", [dispatch.PROCESS_EVENT, dispatch.EXPIRE_TURN])
+def test_the_other_messages_of_a_move_too(queue, task):
+    args = (44,) if task == dispatch.PROCESS_EVENT else (45, 3)
+    celerys, ours = _both(queue, *args, task=task, countdown=0 if task == dispatch.PROCESS_EVENT
+                          else 30)
+    theirs, mine = _flat(celerys), _flat(ours)
+    assert theirs.keys() == mine.keys()
+    differing = {key for key in theirs if theirs[key] != mine[key]}
+    assert differing - {("headers", "eta")} == FRESH
 
 
 def test_a_countdown_becomes_the_same_eta(queue):
