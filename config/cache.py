@@ -25,16 +25,16 @@ _lock = threading.Lock()
 
 class SharedPoolClient(RedisCacheClient):
     def _get_connection_pool(self, write: bool) -> Any:
-        index = self._get_connection_pool_index(write)
-        server = self._servers[index]
-        key = (server, tuple(sorted((name, repr(value))
-                                    for name, value in self._pool_options.items())))
+        client: Any = self  # Django's private attributes, missing from django-stubs
+        server = client._servers[client._get_connection_pool_index(write)]
+        options = client._pool_options
+        key = (server, tuple(sorted((name, repr(value)) for name, value in options.items())))
         pool = _pools.get(key)
         if pool is None:
             with _lock:
                 pool = _pools.get(key)
                 if pool is None:
-                    pool = _pools[key] = self._pool_class.from_url(server, **self._pool_options)
+                    pool = _pools[key] = client._pool_class.from_url(server, **options)
         return pool
 
 

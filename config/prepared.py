@@ -59,10 +59,11 @@ def cursor(connection: BaseDatabaseWrapper) -> Any:
         # statements (their values are in the text) are never prepared.
         raw.prepare_threshold = NEVER_BY_COUNT
     # Django's own wrapping (query logging, the debug cursor of tests, execute wrappers).
-    return connection._prepare_cursor(_cursor_class(raw))
+    return connection._prepare_cursor(_cursor_class(raw))  # type: ignore[attr-defined]
 
 
 def _is_psycopg3() -> bool:
-    from django.db.backends.postgresql import psycopg_any
+    from django.db import connection
 
-    return psycopg_any.is_psycopg3
+    # The backend's driver module: psycopg (3) or psycopg2, whichever Django found.
+    return getattr(getattr(connection, "Database", None), "__name__", "") == "psycopg"

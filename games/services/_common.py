@@ -108,7 +108,7 @@ def _locked_seats(game_id: int) -> list[Seat]:
     with prepared.cursor(db) as cursor:  # the same text every move: prepared once
         cursor.execute(compiled.sql, params)
         fetched = cursor.fetchall()
-    rows = compiler.results_iter([fetched])  # type: ignore[arg-type]
+    rows = compiler.results_iter([fetched])
     seats = []
     for row in rows:
         seat = Seat.from_db(db.alias, compiled.init_list, row[compiled.fields])
