@@ -23,9 +23,40 @@ from functools import cache
 from typing import Any
 
 from celery import current_app
+from celery.signals import after_task_publish, before_task_publish
 
 # The fourth element of a protocol-2 body: no callbacks, chains or chords.
 _EMBED = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
+
+
+# Broker transport options that change where kombu puts a message (key prefix, the priority
+# queues' names): with any of them set, Celery sends the messages itself.
+_PLACEMENT_OPTIONS = frozenset({"global_keyprefix", "sep", "priority_steps"})
+# Task options that change the message (Task._get_exec_options), left to Celery when set.
+_TASK_OPTIONS = ("queue", "routing_key", "exchange", "priority", "expires", "compression",
+                 "delivery_mode")
+
+
+def writable(name: str) -> bool:
+    """Whether ``task_message`` writes task ``name`` as Celery would here: the broker is Redis
+    with kombu's default key layout, the task (if registered in this process) sets none of the
+    options that change its message, and no other code listens to the publish signals (the
+    project's own ``carry_request_id`` is mirrored in ``extra_headers``)."""
+    conf = current_app.conf
+    if not (conf.broker_url or "").startswith(("redis://", "rediss://")):
+        return False
+    if _PLACEMENT_OPTIONS & set(conf.broker_transport_options or {}):
+        return False
+    if len(before_task_publish.receivers) > 1 or after_task_publish.receivers:
+        return False
+    if (conf.task_serializer != "json" or conf.task_compression
+            or conf.task_default_delivery_mode not in (2, "persistent")):
+        return False
+    task = current_app.tasks.get(name)
+    return task is None or (
+        getattr(task, "serializer", None) in (None, "json")
+        and all(getattr(task, option, None) is None for option in _TASK_OPTIONS)
+    )
 
 
 @cache

@@ -2,15 +2,16 @@
 
 Django's PostgreSQL backend binds parameters on the client (it quotes every value into the SQL
 text) and turns psycopg's prepared statements off, so each execution of a move's lock query and
-of its write statement is quoted in Python and parsed and planned again by PostgreSQL. A move
-pays that three times. ``cursor()`` gives a Django cursor (counted by ``connection.queries`` and
+of its write statement is quoted in Python and parsed and planned again by PostgreSQL.
+``cursor()`` gives a Django cursor (counted by ``connection.queries`` and
 ``CaptureQueriesContext`` like any other) over a psycopg cursor that binds on the server and
-prepares the statement on its first execution on the connection: later executions send only
-the statement's name and the values.
+prepares the statement on its second execution on the connection: later executions send only
+the statement's name and the values. psycopg forgets them with the connection and on a rollback
+(prepared again on later use).
 
 Only for statements of a fixed text with plain values (the callers' compiled SQL): the rest of
 the ORM keeps Django's client-side binding. psycopg keeps at most ``prepared_max`` (100)
-statements per connection and forgets them with the connection. A connection pooler in
+statements per connection. A connection pooler in
 transaction mode would need its prepared-statement support (PgBouncer >= 1.21); the project's
 set-ups connect to PostgreSQL directly.
 """
@@ -27,8 +28,17 @@ def _prepared_cursor_class() -> type:
 
     class PreparedCursor(psycopg.Cursor):
         def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
-            kwargs.setdefault("prepare", True)
-            return super().execute(query, params, **kwargs)
+            # Django turns preparing off on the connection (threshold None). For this one
+            # statement a threshold of 1 prepares it from its second execution on the
+            # connection (preparing costs a round trip of its own: a connection that runs it
+            # once, as one that lives for one request, never pays it), and leaves the ORM's
+            # other statements uncounted.
+            connection = self.connection
+            connection.prepare_threshold = 1
+            try:
+                return super().execute(query, params, **kwargs)
+            finally:
+                connection.prepare_threshold = None
 
         def _convert_query(self, query: Any, params: Any = None) -> Any:
             # Kept where Django's query log looks for the statement (last_executed_query):
@@ -40,7 +50,6 @@ def _prepared_cursor_class() -> type:
 
 
 _cursor_class: type | None = None
-NEVER_BY_COUNT = 2**31 - 1
 
 
 def cursor(connection: BaseDatabaseWrapper) -> Any:
@@ -52,14 +61,9 @@ def cursor(connection: BaseDatabaseWrapper) -> Any:
     if _cursor_class is None:
         _cursor_class = _prepared_cursor_class()
     connection.ensure_connection()
-    raw = connection.connection
-    if raw.prepare_threshold is None:
-        # Django turns preparing off (None), which psycopg also applies to prepare=True. A
-        # threshold no query reaches prepares only what is asked for: the ORM's client-bound
-        # statements (their values are in the text) are never prepared.
-        raw.prepare_threshold = NEVER_BY_COUNT
     # Django's own wrapping (query logging, the debug cursor of tests, execute wrappers).
-    return connection._prepare_cursor(_cursor_class(raw))  # type: ignore[attr-defined]
+    return connection._prepare_cursor(  # type: ignore[attr-defined]
+        _cursor_class(connection.connection))
 
 
 def _is_psycopg3() -> bool:

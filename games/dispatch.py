@@ -100,16 +100,18 @@ class MessageBatch:
     def add(self, name: str, args: tuple[Any, ...], countdown: float) -> None:
         self.messages.append((name, args, countdown))
 
-    def push_into(self, pipe: Any) -> None:
-        """LPUSH every message onto its queue in ``pipe`` (a redis-py pipeline on the broker)."""
+    def render(self) -> list[tuple[str, bytes]]:
+        """(queue, payload) of every message, for ``LPUSH queue payload`` on the broker."""
         request_id = current_request_id()
         extra = {"request_id": request_id} if request_id else None
         default_queue = current_app.conf.task_default_queue
+        rendered = []
         for name, args, countdown in self.messages:
             route = route_task(name, args, {}, {})
             queue = route["queue"] if route else default_queue
-            pipe.lpush(queue, celery_wire.task_message(name, args, queue, countdown=countdown,
-                                                       extra_headers=extra))
+            rendered.append((queue, celery_wire.task_message(
+                name, args, queue, countdown=countdown, extra_headers=extra)))
+        return rendered
 
     def refused(self, exc: Exception) -> None:
         """The pipeline failed: logged once, as ``send`` logs a refusal; the sweeps send the
@@ -126,7 +128,8 @@ class MessageBatch:
             return
         try:
             pipe = broker_redis().pipeline(transaction=False)
-            self.push_into(pipe)
+            for queue, payload in self.render():
+                pipe.lpush(queue, payload)
             pipe.execute()
         except Exception as exc:
             self.refused(exc)
@@ -148,9 +151,15 @@ def _broker_client(url: str) -> Any:
     )
 
 
+def broker_url() -> str:
+    """The broker Celery itself uses (its ``CELERY_BROKER_URL`` environment variable, read
+    first, or the setting)."""
+    return current_app.conf.broker_url or ""
+
+
 def broker_redis() -> Any:
     """A redis-py client of the broker (Redis only): one connection pool per process."""
-    return _broker_client(settings.CELERY_BROKER_URL)
+    return _broker_client(broker_url())
 
 
 @contextmanager
@@ -163,8 +172,9 @@ def batched(*, flush: bool = True) -> Iterator[MessageBatch | None]:
     otherwise each is sent at once, and this yields None.
 
     ``flush=False``: the caller pushes the yielded batch's messages itself
-    (``MessageBatch.push_into``, ``games.effects.one_publication``: the same pipeline as the live
-    events)."""
+    (``MessageBatch.render``, ``games.effects.one_publication``: the same pipeline as the live
+    events). A task the wire cannot write as Celery would (``celery_wire.writable``) is sent by
+    Celery at once instead."""
     if (
         _batch.get() is not None
         or not _broker_is_redis()
@@ -198,7 +208,7 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
         return False
     try:
         batch = _batch.get()
-        if batch is not None:  # buffered: sent when the batch ends (``batched``)
+        if batch is not None and celery_wire.writable(name):  # sent when the batch ends
             batch.add(name, args, countdown)
             return True
         options: dict[str, Any] = {"countdown": countdown} if countdown > 0 else {}
@@ -213,8 +223,7 @@ def send(name: str, *args: Any, countdown: float = 0) -> bool:
 
 
 def _broker_is_redis() -> bool:
-    url = getattr(settings, "CELERY_BROKER_URL", "") or ""
-    return url.startswith(("redis://", "rediss://"))
+    return broker_url().startswith(("redis://", "rediss://"))
 
 
 def broker_refused_recently() -> bool:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.conf import settings
 from django.db import transaction
 
 from games import dispatch
@@ -43,7 +42,9 @@ def one_publication() -> Iterator[None]:
 
 
 def _send_together(events: list | None, messages: dispatch.MessageBatch | None) -> None:
-    """Inside another ``one_publication`` both are None: the outer one sends ours too."""
+    """Inside another ``one_publication`` both are None: the outer one sends ours too. Each
+    part fails on its own: a message that cannot be rendered, or a command Redis refuses,
+    costs only its own part; a lost connection costs both (each logs one line)."""
     if events is None:
         if messages is not None:
             messages.flush()
@@ -54,7 +55,7 @@ def _send_together(events: list | None, messages: dispatch.MessageBatch | None) 
         or messages is None
         or not messages.messages
         or not isinstance(backend, RedisBackend)
-        or backend.url != settings.CELERY_BROKER_URL
+        or backend.url != dispatch.broker_url()
         or publisher.skipped(f"{len(events)} events")
     ):
         publisher.store(events)
@@ -62,13 +63,28 @@ def _send_together(events: list | None, messages: dispatch.MessageBatch | None) 
             messages.flush()
         return
     try:
-        pipe = backend.pipeline()
-        backend.add_many(pipe, events)
-        messages.push_into(pipe)
-        pipe.execute()
+        payloads = messages.render()
     except Exception as exc:
+        messages.refused(exc)
+        publisher.store(events)
+        return
+    pipe = backend.pipeline()
+    backend.add_many(pipe, events)
+    live_commands = len(pipe)
+    for queue, payload in payloads:
+        pipe.lpush(queue, payload)
+    try:
+        results = pipe.execute(raise_on_error=False)
+    except Exception as exc:  # the connection: nothing of either is known to be stored
         publisher.failed(f"{len(events)} events", exc)
         messages.refused(exc)
+        return
+    live_errors = [r for r in results[:live_commands] if isinstance(r, Exception)]
+    message_errors = [r for r in results[live_commands:] if isinstance(r, Exception)]
+    if live_errors:
+        publisher.failed(f"{len(events)} events", live_errors[0])
+    if message_errors:
+        messages.refused(message_errors[0])
 
 
 def _after_commit(publish, game: Game, seats: list[Seat], *args) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from config import redis_health
+from config.unavailable import UNAVAILABLE_ERRORS
 from live.backends import get_backend
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,9 @@ def skipped(what: str) -> bool:
 
 
 def failed(what: str, exc: Exception) -> None:
-    if not _on_redis():
+    """Log a failed store; an outage (not, say, one refused command) also makes the other
+    Redis users of this process skip Redis for a few seconds."""
+    if not _on_redis() or not isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
         log.warning("live: publishing %s failed (%s: %s)", what, type(exc).__name__, exc)
         return
     redis_health.note_failure()

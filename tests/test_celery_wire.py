@@ -13,6 +13,7 @@ import pytest
 import redis
 from django.conf import settings
 
+from config import celery_wire
 from config.celery import app
 from config.logs import request_id_var
 from games import dispatch
@@ -102,7 +103,7 @@ def test_a_refused_batch_is_logged_once_and_the_caller_goes_on(queue, monkeypatc
     from config import redis_health
 
     monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))  # restored afterwards
-    monkeypatch.setattr(settings, "CELERY_BROKER_URL", "redis://127.0.0.1:1/0")  # nobody there
+    monkeypatch.setattr(dispatch, "broker_url", lambda: "redis://127.0.0.1:1/0")  # nobody there
     dispatch._broker_client.cache_clear()
     try:
         with dispatch.batched():
@@ -117,3 +118,27 @@ def test_a_refused_batch_is_logged_once_and_the_caller_goes_on(queue, monkeypatc
         refusals[0]] and "games.analyse_moves, notifications.process_event" in refusals[0]
     assert dispatch.broker_refused_recently()
     assert queue[1].llen(queue[0]) == 0
+
+
+@pytest.mark.parametrize("change", ["key_prefix", "task_priority"])
+def test_what_the_wire_cannot_write_celery_sends_at_once(queue, change, monkeypatch):
+    """A key prefix moves kombu's lists, a task's priority its queue: the batch leaves such a
+    message to Celery, which sends it at once, where Celery wants it."""
+    name, broker = queue
+    if change == "key_prefix":
+        monkeypatch.setitem(app.conf, "broker_transport_options",
+                            {**app.conf.broker_transport_options, "global_keyprefix": "x:"})
+    else:
+        import games.tasks  # noqa: F401  (registered, so its options count)
+
+        monkeypatch.setattr(app.tasks[dispatch.ANALYSE_MOVES], "priority", 3)
+    assert not celery_wire.writable(dispatch.ANALYSE_MOVES)
+    assert celery_wire.writable(dispatch.PROCESS_EVENT) == (change == "task_priority")
+    with dispatch.batched() as batch:
+        assert batch is not None
+        assert dispatch.send(dispatch.ANALYSE_MOVES, 46, None)
+        assert batch.messages == []  # not buffered: Celery has sent it already
+    stored = broker.keys(f"*{name}*")
+    assert stored, "Celery sent nothing"
+    for key in stored:
+        broker.delete(key)

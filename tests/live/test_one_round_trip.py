@@ -100,3 +100,41 @@ def test_a_failed_pipeline_leaves_the_move_standing(
     assert len([line for line in lines if line.startswith("could not queue")]) == 1, lines
     assert {name: broker.llen(name) for name in names.values()} == queued
     assert settings.CELERY_BROKER_URL == settings.REDIS_URL
+
+
+def test_a_refused_command_costs_only_its_own_part(
+    redis_live, queues, human_game, alice, alice_client, caplog
+):
+    """A queue Redis refuses to push to (here a key of another type): the live events are
+    stored all the same, the messages are logged once as not queued, and Redis is not taken
+    for down (the throttles and the next moves keep using it)."""
+    names, broker = queues
+    broker.delete(names["notify"])
+    broker.set(names["notify"], "not a list")  # LPUSH answers WRONGTYPE
+    before = broker.xlen(stream_key(alice.pk))
+    response = _move(alice_client, human_game, {"move": "g7=5 h7=5", "expected_move_number": 0})
+    assert response.status_code == 201, response.json()
+    assert broker.xlen(stream_key(alice.pk)) > before
+    lines = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert [line for line in lines if line.startswith("could not queue")], lines
+    assert not [line for line in lines if line.startswith("live: publishing")], lines
+    assert not redis_health.failed_recently()
+
+
+def test_a_message_that_cannot_be_written_leaves_the_events(
+    redis_live, queues, human_game, alice, alice_client, monkeypatch, caplog
+):
+    names, broker = queues
+
+    def broken(*args, **kwargs):
+        raise TypeError("not JSON (test)")
+
+    monkeypatch.setattr("config.celery_wire.task_message", broken)
+    monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))  # restored afterwards
+    before = broker.xlen(stream_key(alice.pk))
+    response = _move(alice_client, human_game, {"move": "g7=5 h7=5", "expected_move_number": 0})
+    assert response.status_code == 201, response.json()
+    assert broker.xlen(stream_key(alice.pk)) > before
+    lines = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert len([line for line in lines if line.startswith("could not queue")]) == 1, lines
+    assert not redis_health.failed_recently()
