@@ -7,12 +7,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
     BooleanField,
     Case,
+    Count,
     ExpressionWrapper,
     F,
     IntegerField,
@@ -21,11 +22,13 @@ from django.db.models import (
     QuerySet,
     Value,
     When,
-    prefetch_related_objects,
+    Window,
 )
 from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 
+from config.compiled_queries import CompiledQuery
+from config.pagination import TOTAL
 from games import errors, kinds
 from games.correspondence import selectors as vacations
 from games.models import Game, Move, Seat
@@ -327,8 +330,73 @@ def _ordered_seats(game: Game) -> list[Seat]:
 
 def prefetch_list_seats(games: list[Game]) -> None:
     """The seats (and their players) of list entries: one query for several lists' games
-    (``player_games(seats=False)``)."""
-    prefetch_related_objects(games, _seats_prefetch(private=False))
+    (``player_games(seats=False)``, ``player_games_page``), what ``_seats_prefetch(private=
+    False)`` fetches, from a statement compiled once (``_list_seats``). Each game's
+    ``seats.all()`` then answers from memory, as after ``prefetch_related``, without the
+    filtered queryset Django's prefetch builds for every game."""
+    if not games:
+        return
+    by_game: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in _list_seats(len(by_game)).run(list(by_game)):
+        by_game[seat.game_id].append(seat)
+    cache_name = Game.seats.field.remote_field.cache_name  # "seats"
+    game_field = Seat._meta.get_field("game")
+    for game in games:
+        seats = by_game[game.pk]
+        for seat in seats:
+            game_field.set_cached_value(seat, game)  # seat.game, as the prefetch sets it
+        loaded: QuerySet[Seat] = QuerySet(model=Seat)
+        loaded._result_cache = seats
+        loaded._prefetch_done = True
+        if not hasattr(game, "_prefetched_objects_cache"):
+            game._prefetched_objects_cache = {}
+        game._prefetched_objects_cache[cache_name] = loaded
+
+
+@lru_cache(maxsize=64)
+def _list_seats(count: int) -> CompiledQuery:
+    """The seats of ``count`` games, compiled once per number of games."""
+    return CompiledQuery(
+        lambda *game_ids: _seats_prefetch(private=False).queryset.filter(game_id__in=game_ids),
+        count,
+    )
+
+
+def player_games_page(
+    *, user: User, status: str | None, offset: int, limit: int, counted: bool = False
+) -> list[Game]:
+    """``player_games(user=user, status=status, seats=False)[offset:offset + limit]`` read
+    with a statement compiled once per status (``config.compiled_queries``); ``counted``: each
+    game also carries the number of all the user's games of the list
+    (``config.pagination.TOTAL``, ``COUNT(*) OVER ()``)."""
+    return _player_games_page(status, counted).run([user.pk], limit=limit, offset=offset)
+
+
+@cache
+def _player_games_page(status: str | None, counted: bool) -> CompiledQuery:
+    def build(user_id: int) -> QuerySet[Game]:
+        games = _player_games(user_id, status)
+        return games.annotate(**{TOTAL: Window(Count("*"))}) if counted else games
+
+    return CompiledQuery(build, 1, paged=True)
+
+
+class PlayerGamesPages:
+    """``player_games`` for ``config.pagination.CountedPaginator``: a page and the total in
+    one compiled statement (``read_page``), the seats in a second one."""
+
+    def __init__(self, user: User, status: str | None) -> None:
+        self.user, self.status = user, status
+
+    def count(self) -> int:  # the "last" page only
+        return player_games(user=self.user, status=self.status, seats=False).count()
+
+    def read_page(self, offset: int, limit: int) -> list[Game]:
+        games = player_games_page(
+            user=self.user, status=self.status, offset=offset, limit=limit, counted=True
+        )
+        prefetch_list_seats(games)
+        return games
 
 
 def player_games(
@@ -341,6 +409,13 @@ def player_games(
     listed (``GET games/{id}`` still shows it). ``seats=False``: without their seats, which
     ``prefetch_list_seats`` then fetches for all the lists of a page at once.
     """
+    qs = _player_games(user.pk, status)
+    if seats:
+        qs = qs.prefetch_related(_seats_prefetch(private=False))
+    return qs
+
+
+def _player_games(user_id: int, status: str | None) -> QuerySet[Game]:
     # The user's seat is joined already (the filter): it says whose turn it is without a
     # second look at the seats (an annotation after a filter reuses the filter's join).
     my_turn = Coalesce(
@@ -348,13 +423,11 @@ def player_games(
         Value(False),
     )
     qs = (
-        Game.objects.filter(seats__user=user)
+        Game.objects.filter(seats__user_id=user_id)
         .exclude(result__termination=CANCELLED)
         .defer("state")
         .annotate(my_turn=my_turn)
     )
-    if seats:
-        qs = qs.prefetch_related(_seats_prefetch(private=False))
     deadline = F("turn_deadline").asc(nulls_last=True)
     ended = F("finished_at").desc(nulls_last=True)
     if status == "active":

@@ -34,8 +34,9 @@ AGAIN_IN_FLIGHT_TRIES = 25
 
 
 def _games(user, status: str, limit: int | None = None) -> list[Any]:
-    games = selectors.player_games(user=user, status=status, seats=False)
-    return list(games if limit is None else games[:limit])
+    if limit is None:
+        return list(selectors.player_games(user=user, status=status, seats=False))
+    return selectors.player_games_page(user=user, status=status, offset=0, limit=limit)
 
 
 def _summaries(user, games: list[Any]) -> list[dict[str, Any]]:
