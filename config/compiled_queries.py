@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 
+M = TypeVar("M", bound=Model)
 FIRST_MARKER = -2_000_000_000
 
 
@@ -34,9 +35,9 @@ def markers(count: int) -> list[int]:
     return [FIRST_MARKER - i for i in range(count)]
 
 
-class CompiledQuery:
+class CompiledQuery(Generic[M]):
     def __init__(
-        self, build: Callable[..., QuerySet], count: int, *, paged: bool = False
+        self, build: Callable[..., QuerySet[M]], count: int, *, paged: bool = False
     ) -> None:
         self._build = build
         self._count = count
@@ -47,7 +48,7 @@ class CompiledQuery:
     def run(
         self, values: Sequence[Any], *, limit: int | None = None, offset: int = 0,
         using: str = "default",
-    ) -> list[Model]:
+    ) -> list[M]:
         statement = self._by_alias.get(using)
         if statement is None:
             with self._lock:
@@ -60,7 +61,7 @@ class CompiledQuery:
             if limit is None:
                 raise ValueError("a paged query needs a limit")
             values = [*values, limit, offset]
-        return statement.run(values)
+        return cast(list[M], statement.run(values))
 
 
 class _Statement:

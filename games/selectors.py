@@ -42,13 +42,17 @@ OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 def _seats_prefetch(*, private: bool = True) -> Prefetch:
+    return Prefetch("seats", queryset=_seats(private=private))
+
+
+def _seats(*, private: bool) -> QuerySet[Seat]:
     # With the end of each player's running vacation: lists show it with no query per game.
     seats = Seat.objects.select_related("user").annotate(
         vacation_until=vacations.vacation_until_annotation()
     )
     if not private:  # a list shows no rack or hand: leave the hidden state in the database
         seats = seats.defer("private")
-    return Prefetch("seats", queryset=seats.order_by("index"))
+    return seats.order_by("index")
 
 
 def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> tuple[Game, Seat]:
@@ -345,20 +349,17 @@ def prefetch_list_seats(games: list[Game]) -> None:
         seats = by_game[game.pk]
         for seat in seats:
             game_field.set_cached_value(seat, game)  # seat.game, as the prefetch sets it
-        loaded: QuerySet[Seat] = QuerySet(model=Seat)
+        loaded: Any = QuerySet(model=Seat)  # what a prefetch leaves: a queryset already read
         loaded._result_cache = seats
         loaded._prefetch_done = True
-        if not hasattr(game, "_prefetched_objects_cache"):
-            game._prefetched_objects_cache = {}
-        game._prefetched_objects_cache[cache_name] = loaded
+        game.__dict__.setdefault("_prefetched_objects_cache", {})[cache_name] = loaded
 
 
 @lru_cache(maxsize=64)
-def _list_seats(count: int) -> CompiledQuery:
+def _list_seats(count: int) -> CompiledQuery[Seat]:
     """The seats of ``count`` games, compiled once per number of games."""
     return CompiledQuery(
-        lambda *game_ids: _seats_prefetch(private=False).queryset.filter(game_id__in=game_ids),
-        count,
+        lambda *game_ids: _seats(private=False).filter(game_id__in=game_ids), count
     )
 
 
@@ -373,7 +374,7 @@ def player_games_page(
 
 
 @cache
-def _player_games_page(status: str | None, counted: bool) -> CompiledQuery:
+def _player_games_page(status: str | None, counted: bool) -> CompiledQuery[Game]:
     def build(user_id: int) -> QuerySet[Game]:
         games = _player_games(user_id, status)
         return games.annotate(**{TOTAL: Window(Count("*"))}) if counted else games
