@@ -364,22 +364,27 @@ def _list_seats(count: int) -> CompiledQuery[Seat]:
 
 
 def player_games_page(
-    *, user: User, status: str | None, offset: int, limit: int, counted: bool = False
+    *, user: User, status: str | None, offset: int = 0, limit: int | None = None,
+    counted: bool = False,
 ) -> list[Game]:
-    """``player_games(user=user, status=status, seats=False)[offset:offset + limit]`` read
-    with a statement compiled once per status (``config.compiled_queries``); ``counted``: each
-    game also carries the number of all the user's games of the list
-    (``config.pagination.TOTAL``, ``COUNT(*) OVER ()``)."""
-    return _player_games_page(status, counted).run([user.pk], limit=limit, offset=offset)
+    """``player_games(user=user, status=status, seats=False)[offset:offset + limit]`` (all of
+    them without a ``limit``) read with a statement compiled once per status
+    (``config.compiled_queries``); ``counted``: each game also carries the number of all the
+    user's games of the list (``config.pagination.TOTAL``, ``COUNT(*) OVER ()``)."""
+    if limit is None:
+        assert not offset, "an offset needs a limit"
+        return _player_games_page(status, counted, paged=False).run([user.pk])
+    compiled = _player_games_page(status, counted, paged=True)
+    return compiled.run([user.pk], limit=limit, offset=offset)
 
 
 @cache
-def _player_games_page(status: str | None, counted: bool) -> CompiledQuery[Game]:
+def _player_games_page(status: str | None, counted: bool, paged: bool) -> CompiledQuery[Game]:
     def build(user_id: int) -> QuerySet[Game]:
         games = _player_games(user_id, status)
         return games.annotate(**{TOTAL: Window(Count("*"))}) if counted else games
 
-    return CompiledQuery(build, 1, paged=True)
+    return CompiledQuery(build, 1, paged=paged)
 
 
 class PlayerGamesPages:
