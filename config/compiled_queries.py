@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from django.db import connections
 from django.db.models import Model, QuerySet
-from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+from django.db.models.query import ModelIterable, get_related_populators  # type: ignore[attr-defined]
 
 M = TypeVar("M", bound=Model)
 FIRST_MARKER = -2_000_000_000
@@ -37,7 +37,7 @@ def markers(count: int) -> list[int]:
 
 class CompiledQuery(Generic[M]):
     def __init__(
-        self, build: Callable[..., QuerySet[M]], count: int, *, paged: bool = False
+        self, build: Callable[..., QuerySet[M, Any]], count: int, *, paged: bool = False
     ) -> None:
         self._build = build
         self._count = count
@@ -49,6 +49,17 @@ class CompiledQuery(Generic[M]):
         self, values: Sequence[Any], *, limit: int | None = None, offset: int = 0,
         using: str = "default",
     ) -> list[M]:
+        """The model instances (of a queryset of models)."""
+        return cast(list[M], self._statement(using).run(self._values(values, limit, offset)))
+
+    def rows(
+        self, values: Sequence[Any], *, limit: int | None = None, offset: int = 0,
+        using: str = "default",
+    ) -> list[tuple[Any, ...]]:
+        """The rows (of a ``values_list`` queryset)."""
+        return self._statement(using).rows(self._values(values, limit, offset))
+
+    def _statement(self, using: str) -> _Statement:
         statement = self._by_alias.get(using)
         if statement is None:
             with self._lock:
@@ -57,11 +68,14 @@ class CompiledQuery(Generic[M]):
                     statement = _Statement(self._build(*markers(self._count)), using,
                                            self._count, self._paged)
                     self._by_alias[using] = statement
-        if self._paged:
-            if limit is None:
-                raise ValueError("a paged query needs a limit")
-            values = [*values, limit, offset]
-        return cast(list[M], statement.run(values))
+        return statement
+
+    def _values(self, values: Sequence[Any], limit: int | None, offset: int) -> Sequence[Any]:
+        if not self._paged:
+            return values
+        if limit is None:
+            raise ValueError("a paged query needs a limit")
+        return [*values, limit, offset]
 
 
 class _Statement:
@@ -81,7 +95,9 @@ class _Statement:
         self.sql, self.params, self.positions = sql, list(params), positions
         self.using, self.compiler = using, compiler
         klass_info = compiler.klass_info
-        assert klass_info is not None, "a compiled query reads model instances"
+        if queryset._iterable_class is not ModelIterable or klass_info is None:
+            self.model = None  # values() or values_list(): rows only
+            return
         self.model = klass_info["model"]
         fields = klass_info["select_fields"]
         self.start, self.end = fields[0], fields[-1] + 1
@@ -89,13 +105,22 @@ class _Statement:
         self.related_populators = get_related_populators(klass_info, compiler.select, using)
         self.annotations = list(compiler.annotation_col_map.items())
 
-    def run(self, values: Sequence[Any]) -> list[Model]:
+    def _fetch(self, values: Sequence[Any]) -> list[Any]:
         params = list(self.params)
         for position, value in zip(self.positions, values, strict=True):
             params[position] = value
         with connections[self.using].cursor() as cursor:
             cursor.execute(self.sql, params)
-            rows = cursor.fetchall()
+            return cursor.fetchall()
+
+    def rows(self, values: Sequence[Any]) -> list[tuple[Any, ...]]:
+        rows = self._fetch(values)
+        return [tuple(row) for row in self.compiler.results_iter([rows])] if rows else []
+
+    def run(self, values: Sequence[Any]) -> list[Model]:
+        if self.model is None:
+            raise TypeError("a values_list() query has rows, not model instances")
+        rows = self._fetch(values)
         if not rows:
             return []
         objects = []

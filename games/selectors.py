@@ -602,7 +602,15 @@ def play_again_settings(*, game: Game, seat_index: int) -> dict[str, Any]:
 
 
 def waiting_for_you_count(*, user: User) -> int:
-    """Active games whose turn is the user's (the web client's badge)."""
-    return Seat.objects.filter(
-        user=user, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
-    ).count()
+    """Active games whose turn is the user's (the web client's badge, on every page): from a
+    statement compiled once (``config.compiled_queries``)."""
+    found = _WAITING_FOR_YOU.rows([user.pk])
+    return found[0][0] if found else 0
+
+
+_WAITING_FOR_YOU: CompiledQuery[Any] = CompiledQuery(
+    lambda user_id: Seat.objects.filter(
+        user_id=user_id, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
+    ).values("user_id").annotate(count=Count("*")).values_list("count"),  # one group: the user
+    1,
+)

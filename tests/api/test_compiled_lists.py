@@ -84,3 +84,20 @@ def test_a_stand_in_that_is_not_in_the_sql_is_refused():
     with pytest.raises(ValueError, match="limit"):
         paged.run([1])
     assert paged.run([1], limit=5) == []
+
+
+def test_the_badge_counts_the_games_waiting_for_the_user(many_games, alice, bob, carol):
+    from django.db.models import F
+
+    for user in (alice, bob, carol):
+        expected = Seat.objects.filter(
+            user=user, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
+        ).count()
+        assert selectors.waiting_for_you_count(user=user) == expected
+    assert selectors.waiting_for_you_count(user=alice) > 0
+    query = CompiledQuery(lambda user_id: Seat.objects.filter(user_id=user_id), 1)
+    assert query.run([alice.pk]) and query.rows  # a model query runs, a values query rows
+    with pytest.raises(TypeError):
+        CompiledQuery(
+            lambda user_id: Seat.objects.filter(user_id=user_id).values_list("pk"), 1
+        ).run([alice.pk])
