@@ -13,7 +13,8 @@ annotations as attributes, deferred fields left out). Slicing would inline ``LIM
 takes ``limit`` and ``offset``), so one compiled statement serves every page.
 
 The stand-ins are integers no row has (large negative numbers, within 32 bits so that Django
-keeps them as they are); each must land exactly once among the parameters, or compiling fails.
+keeps them as they are; a text column's filter turns one into its text, which is found too);
+each must land exactly once among the parameters, or compiling fails.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ class _Statement:
         sql, params = compiler.as_sql()
         positions = []
         for marker in markers(count):
-            found = [i for i, value in enumerate(params) if value == marker]
+            # A text column's filter holds the stand-in as text.
+            found = [i for i, value in enumerate(params) if value in (marker, str(marker))]
             if len(found) != 1:
                 raise ValueError(f"stand-in {marker} is {len(found)} times in {params!r}")
             positions.append(found[0])
