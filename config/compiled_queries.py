@@ -2,13 +2,13 @@
 and compiling the games lists' querysets — the filters, the annotations, the select_related
 join — was a quarter of a list request's CPU, the same work for every request).
 
-``CompiledQuery(build, markers)`` calls ``build(*markers)`` once per database alias with
-stand-in values for what changes between requests (a user's id, the games' ids), compiles the
-queryset and remembers where each stand-in landed among the SQL's parameters. ``run(values)``
-puts the values there, executes the SQL on a cursor of the connection (query logging and
-``CaptureQueriesContext`` see it as any query) and turns the rows into model instances as
-Django's ``ModelIterable`` does (the compiler's converters, ``select_related`` objects,
-annotations as attributes, deferred fields left out). Slicing would inline ``LIMIT`` and
+``CompiledQuery(build, count)`` calls ``build(*markers(count))`` once per database alias (and
+thread) with stand-in values for what changes between requests (a user's id, the games' ids),
+compiles the queryset and remembers where each stand-in landed among the SQL's parameters.
+``run(values)`` puts the values there, executes the SQL on a cursor of the connection (query
+logging and ``CaptureQueriesContext`` see it as any query) and turns the rows into model
+instances as Django's ``ModelIterable`` does (the compiler's converters, ``select_related``
+objects, annotations as attributes, deferred fields left out). Slicing would inline ``LIMIT`` and
 ``OFFSET`` into the SQL: ``paged=True`` appends them as two more parameters instead (``run``
 takes ``limit`` and ``offset``), so one compiled statement serves every page.
 
@@ -43,8 +43,9 @@ class CompiledQuery(Generic[M]):
         self._build = build
         self._count = count
         self._paged = paged
-        self._by_alias: dict[str, _Statement] = {}
-        self._lock = threading.Lock()
+        # Per thread, as Django's connections are: the compiler converts the rows with its
+        # connection's operations.
+        self._compiled = threading.local()
 
     def run(
         self, values: Sequence[Any], *, limit: int | None = None, offset: int = 0,
@@ -61,14 +62,14 @@ class CompiledQuery(Generic[M]):
         return self._statement(using).rows(self._values(values, limit, offset))
 
     def _statement(self, using: str) -> _Statement:
-        statement = self._by_alias.get(using)
+        by_alias: dict[str, _Statement] | None = getattr(self._compiled, "by_alias", None)
+        if by_alias is None:
+            by_alias = self._compiled.by_alias = {}
+        statement = by_alias.get(using)
         if statement is None:
-            with self._lock:
-                statement = self._by_alias.get(using)
-                if statement is None:
-                    statement = _Statement(self._build(*markers(self._count)), using,
-                                           self._count, self._paged)
-                    self._by_alias[using] = statement
+            statement = by_alias[using] = _Statement(
+                self._build(*markers(self._count)), using, self._count, self._paged
+            )
         return statement
 
     def _values(self, values: Sequence[Any], limit: int | None, offset: int) -> Sequence[Any]:

@@ -101,3 +101,20 @@ def test_the_badge_counts_the_games_waiting_for_the_user(many_games, alice, bob,
         CompiledQuery(
             lambda user_id: Seat.objects.filter(user_id=user_id).values_list("pk"), 1
         ).run([alice.pk])
+
+
+def test_each_thread_compiles_its_own_statement(many_games, alice):
+    """A compiled statement converts rows with its thread's connection, as Django does."""
+    import threading
+
+    built = []
+    query = CompiledQuery(
+        lambda user_id: built.append(user_id) or Seat.objects.filter(user_id=user_id), 1
+    )
+    assert query.run([alice.pk]) and query.run([alice.pk])
+    assert len(built) == 1
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(len(query._statement("default").sql)))
+    thread.start()
+    thread.join()
+    assert len(built) == 2 and seen
