@@ -2,23 +2,26 @@
 authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
-        [--server wsgi|asgi|uvicorn] [--workers 2]
+        [--server wsgi|asgi|uvicorn] [--workers 2] [--plan 400]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
 starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k
 uvicorn.workers.UvicornWorker -w 2``, as the Dockerfile; ``uvicorn``: ``uvicorn --workers 2``,
 as ``make run``) on a free localhost port, and lets each client
 play its own games against a human opponent (the client holds both players' tokens, so no
-computer turn interferes), choosing legal placements with the engine or passing. It prints
+computer turn interferes), playing legal placements or passing. It prints
 moves/s and p50/p95 latency of both endpoints and their ratio, the load average, the CPU
-the clients themselves used (and how much of it choosing moves), and the CPU per request of
+the clients themselves used, and the CPU per request of
 each endpoint split into the server's processes, its PostgreSQL backends, Redis and the
 clients (read from /proc: Linux only).
 
-The clients share the server's cores, so they choose cheaply: the placements of at most three
-of the rack's digit tiles (a few hundred candidates instead of the full rack's tens of
-thousands with wilds), the first of them in a seeded order, or a pass. Their CPU time per move
-is printed so that a run where they competed with the server shows it.
+The clients share the server's cores, so their moves are chosen before the clock starts: each
+client creates its games first and plays each one out in this process with the engine, from the
+game's stored state (read from the benchmark's own database: the bench is the operator here),
+choosing the placements of at most three of the rack's digit tiles, the first of them in a
+seeded order, or a pass. During the run a client only posts the planned moves, and checks each
+answer's status as ``GET me``'s is checked. Their CPU time per move is printed so that a run
+where they competed with the server shows it.
 """
 
 from __future__ import annotations
@@ -44,11 +47,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from games.crazy10s.engine import (  # noqa: E402  (pure engine: no Django needed)
-    classic_layout,
+    GameState,
+    apply_move,
     format_move,
     generate_placements,
-    parse_board,
-    parse_rack,
+    parse_move,
 )
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_bench"
@@ -97,7 +100,6 @@ class Timings:
     me: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     client_cpu_moves: float = 0.0
-    client_cpu_choosing: float = 0.0  # of client_cpu_moves: the engine choosing placements
     client_cpu_me: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)
     # CPU seconds of the server's processes, its PostgreSQL backends and its Redis per phase.
@@ -109,12 +111,20 @@ class Timings:
             self.errors[what] = self.errors.get(what, 0) + 1
 
 
-class Client:
-    """One benchmark client: two players (a, b) playing each other, game after game."""
+@dataclass
+class PlannedGame:
+    game_id: int
+    moves: list[tuple[int, str]]  # (the client's player 0 or 1 who moves, its notation)
 
-    def __init__(self, base: str, index: int) -> None:
+
+class Client:
+    """One benchmark client: two players (a, b) playing each other, game after game, their
+    moves planned before the run (``plan``)."""
+
+    def __init__(self, base: str, index: int, db_url: str) -> None:
         self.base = base
         self.index = index
+        self.db_url = db_url
         self.rng = random.Random(index)
         self.tokens = [self._register(f"bench{index}a"), self._register(f"bench{index}b")]
         self.sessions = []
@@ -122,7 +132,8 @@ class Client:
             session = requests.Session()
             session.headers["Authorization"] = f"Token {token}"
             self.sessions.append(session)
-        self._new_game()
+        self.games: list[PlannedGame] = []
+        self.next_move = 0  # index into self.games[0].moves
 
     def _register(self, username: str) -> str:
         response = requests.post(
@@ -134,68 +145,68 @@ class Client:
         response.raise_for_status()
         return response.json()["token"]
 
-    def _new_game(self) -> None:
+    def plan(self, moves: int) -> None:
+        """Create games and play them out here until ``moves`` moves are planned."""
+        planned = 0
+        with psycopg.connect(self.db_url.replace("postgres://", "postgresql://", 1)) as db:
+            while planned < moves:
+                game = self._plan_game(db)
+                self.games.append(game)
+                planned += len(game.moves)
+
+    def _plan_game(self, db: psycopg.Connection) -> PlannedGame:
         response = self.sessions[0].post(
             f"{self.base}/games",
             json={"opponent": {"username": f"bench{self.index}b"}, "turn_hours": 72},
             timeout=30,
         )
         response.raise_for_status()
-        self.game_id = response.json()["id"]
-        self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
-                      for p in (0, 1)]
+        game_id = response.json()["id"]
+        first = 0 if self.sessions[0].get(f"{self.base}/games/{game_id}").json()["your_turn"] else 1
+        (stored,) = db.execute("SELECT state FROM games_game WHERE id = %s", (game_id,)).fetchone()
+        state = GameState.from_dict(stored)
+        client_of = {state.current_player: first, 1 - state.current_player: 1 - first}
+        moves: list[tuple[int, str]] = []
+        while not state.is_over:
+            notation = self._choose(state)
+            moves.append((client_of[state.current_player], notation))
+            state = apply_move(state, parse_move(notation)).state
+        return PlannedGame(game_id, moves)
 
-    def _choose(self, view: dict) -> str:
-        board = parse_board("/".join(view["board"]), classic_layout(len(view["board"])))
-        digits = [t for t in parse_rack("".join(view["rack"])) if 0 <= t <= 9]
+    def _choose(self, state: GameState) -> str:
+        rack = state.racks[state.current_player]
+        digits = [t for t in rack if 0 <= t <= 9]
         for _ in range(2):
             subset = tuple(self.rng.sample(digits, min(3, len(digits))))
-            placements = generate_placements(board, subset)
+            placements = generate_placements(state.board, subset)
             if placements:
                 return format_move(self.rng.choice(placements[:20]).move)
         return "pass"
 
     def play_one(self, timings: Timings) -> None:
-        mover = 0 if self.views[0]["your_turn"] else 1
-        view = self.views[mover]
-        if not view["your_turn"]:  # both views stale (should not happen): reload
-            self.views = [self.sessions[p].get(f"{self.base}/games/{self.game_id}").json()
-                          for p in (0, 1)]
+        if not self.games:
+            timings.error("plan used up (raise --plan)")
+            time.sleep(0.1)
             return
-        cpu = time.thread_time()
-        move = self._choose(view)
-        chose = time.thread_time() - cpu
-        with timings.lock:
-            timings.client_cpu_choosing += chose
+        game = self.games[0]
+        mover, move = game.moves[self.next_move]
         start = time.perf_counter()
         response = self.sessions[mover].post(
-            f"{self.base}/games/{self.game_id}/moves",
-            json={"move": move, "expected_move_number": view["move_number"]},
+            f"{self.base}/games/{game.game_id}/moves",
+            json={"move": move, "expected_move_number": self.next_move},
             timeout=30,
         )
         elapsed = time.perf_counter() - start
+        self.next_move += 1
         if response.status_code != 201:
             timings.error(f"move {response.status_code}")
-            move = "pass"  # e.g. a wild misread from the board rows: pass instead
-            response = self.sessions[mover].post(
-                f"{self.base}/games/{self.game_id}/moves",
-                json={"move": "pass", "expected_move_number": view["move_number"]},
-                timeout=30,
-            )
-            if response.status_code != 201:
-                timings.error(f"pass {response.status_code}")
-                self._new_game()
-                return
-        with timings.lock:
-            timings.moves.append(elapsed)
-        game = response.json()["game"]
-        self.views[mover] = game
-        other = self.views[1 - mover]
-        other.update(board=game["board"], move_number=game["move_number"],
-                     your_turn=game["status"] == "active")
-        self.views[mover]["your_turn"] = False
-        if game["status"] != "active":
-            self._new_game()
+            self.next_move = len(game.moves)  # the plan no longer fits this game: the next one
+        else:
+            with timings.lock:
+                timings.moves.append(elapsed)
+        if self.next_move == len(game.moves):
+            self.games.pop(0)
+            self.next_move = 0
 
     def me_once(self, timings: Timings) -> None:
         start = time.perf_counter()
@@ -306,6 +317,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--server", choices=["wsgi", "asgi", "uvicorn"], default="wsgi")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--plan", type=int, default=400,
+                        help="moves planned per client before the run (its games' moves)")
     args = parser.parse_args()
 
     db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -322,7 +335,13 @@ def main() -> None:
                                   start_new_session=True)
         try:
             _wait_until_up(base, server)
-            clients = [Client(base, i) for i in range(args.clients)]
+            clients = [Client(base, i, db_url) for i in range(args.clients)]
+            planning = time.perf_counter()
+            for client in clients:
+                client.plan(args.plan)
+            print(f"planned {sum(len(g.moves) for c in clients for g in c.games)} moves in "
+                  f"{time.perf_counter() - planning:.1f} s; moving for {args.seconds:.0f} s",
+                  flush=True)
             timings = Timings()
             side = (server.pid, urlparse(db_url).path.lstrip("/"),
                     str(urlparse(env["REDIS_URL"]).port or "") if env["REDIS_URL"] else "")
@@ -358,10 +377,9 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
           f"{me[0] / move[0]:.2f}x, p50 latency moves/no-op {move[1] / me[1]:.2f}x, "
           f"p95 {move[2] / me[2]:.2f}x")
     per_move = 1000 * timings.client_cpu_moves / max(len(timings.moves), 1)
-    choosing = 1000 * timings.client_cpu_choosing / max(len(timings.moves), 1)
     per_me = 1000 * timings.client_cpu_me / max(len(timings.me), 1)
     print(f"clients' own CPU while moving: {timings.client_cpu_moves:.1f} s "
-          f"({per_move:.1f} ms per move, {choosing:.1f} ms of it choosing; GET me "
+          f"({per_move:.1f} ms per move, chosen before the run; GET me "
           f"{per_me:.1f} ms per request); load average (1 min) after the moves "
           f"{timings.load[0]:.2f}, after GET me {timings.load[1]:.2f}; "
           f"{os.cpu_count()} cores")

@@ -52,6 +52,11 @@ def task_message(
     else:
         parent_id, root_id = None, task_id
     eta = (datetime.now(UTC) + timedelta(seconds=countdown)).isoformat() if countdown > 0 else None
+    # As Task.apply_async: a task registered in this process lends its time limits and
+    # ignore_result; sent by name only, the worker applies the task's own.
+    task = current_app.tasks.get(name)
+    timelimit = [task.time_limit, task.soft_time_limit] if task is not None else [None, None]
+    ignore_result = task.ignore_result if task is not None else None
     headers: dict[str, Any] = {
         "lang": "py",
         "task": name,
@@ -62,13 +67,13 @@ def task_message(
         "group": None,
         "group_index": None,
         "retries": 0,
-        "timelimit": [None, None],
+        "timelimit": timelimit,
         "root_id": root_id,
         "parent_id": parent_id,
         "argsrepr": repr(tuple(args)),
         "kwargsrepr": "{}",
         "origin": _origin(os.getpid()),
-        "ignore_result": None,
+        "ignore_result": ignore_result,
         "replaced_task_nesting": 0,
         "stamped_headers": None,
         "stamps": {},

@@ -367,7 +367,7 @@ if REDIS_URL:
         )
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",  # one connection pool per process
             "LOCATION": CACHE_REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "c10s"),
             "OPTIONS": {

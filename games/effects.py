@@ -49,13 +49,14 @@ def _send_together(events: list | None, messages: dispatch.MessageBatch | None) 
             messages.flush()
         return
     backend = get_backend()
-    shared = (
-        events and messages is not None and messages.messages
-        and isinstance(backend, RedisBackend)
-        and backend.url == settings.CELERY_BROKER_URL
-        and not publisher.skipped(f"{len(events)} events")
-    )
-    if not shared:
+    if (
+        not events
+        or messages is None
+        or not messages.messages
+        or not isinstance(backend, RedisBackend)
+        or backend.url != settings.CELERY_BROKER_URL
+        or publisher.skipped(f"{len(events)} events")
+    ):
         publisher.store(events)
         if messages is not None:
             messages.flush()

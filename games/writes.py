@@ -23,6 +23,8 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from config import prepared
+
 Returned = Callable[[Any], None]
 
 
@@ -84,7 +86,8 @@ def flush() -> None:
         if write.returned is not None:
             returning.append((number, write.returned))
     selected = ", ".join(f"(SELECT * FROM w{number})" for number, _ in returning) or "1"
-    with connection.cursor() as cursor:
+    # Prepared: a move's statement has the same text every time (config/prepared.py).
+    with prepared.cursor(connection) as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT {selected}", params)
         row = cursor.fetchone()
     for (_number, returned), value in zip(returning, row or (), strict=False):

@@ -16,6 +16,7 @@ from django.db.models.query import get_related_populators  # type: ignore[attr-d
 from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
+from config import prepared
 from games import dispatch, effects, errors, kinds, writes
 from games.correspondence import selectors as vacations
 from games.kinds.base import GameOutcome, PlayedMove
@@ -104,8 +105,10 @@ def _locked_seats(game_id: int) -> list[Seat]:
     compiler = copy.copy(compiled.compiler)
     compiler.connection = db  # this thread's connection
     params = tuple(game_id if p == _SENTINEL else p for p in compiled.params)
-    compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)  # type: ignore[method-assign]
-    rows = compiler.results_iter(compiler.execute_sql())  # type: ignore[arg-type]
+    with prepared.cursor(db) as cursor:  # the same text every move: prepared once
+        cursor.execute(compiled.sql, params)
+        fetched = cursor.fetchall()
+    rows = compiler.results_iter([fetched])
     seats = []
     for row in rows:
         seat = Seat.from_db(db.alias, compiled.init_list, row[compiled.fields])

@@ -20,6 +20,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.unknown_fields import mark_json
 from games import errors, kinds, selectors
 from games.kinds.base import GameKind
 from games.models import TURN_HOURS_CHOICES, Game, Seat
@@ -119,8 +120,11 @@ def _named_player(user: User, username: Any) -> User:
 
 
 def engine_options(kind: GameKind, options: dict[str, Any] | None) -> dict[str, Any]:
-    """The engine's options from the request's ``options``, validated by the kind's own form."""
-    form = kind.options_input(data=options or {})
+    """The engine's options from the request's ``options``, validated by the kind's own form.
+    An option the form does not know is refused by name (``unknown_fields``), from a Python
+    caller as from the API: ``{"actions": False}`` is not silently ignored where
+    ``{"rules": {"actions": False}}`` was meant."""
+    form = kind.options_input(data=mark_json(options or {}))
     if not form.is_valid():
         raise errors.invalid(_("The options of the game are not valid."), **form.errors)
     return kind.options(**form.validated_data)

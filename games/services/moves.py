@@ -80,8 +80,9 @@ def submit_move(
         if read is not None:
             move, expected_move_number = read(kind)
         assert move is not None, "submit_move needs a move or a read"
-        fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
+        fingerprint = ""
         if idempotency_key:
+            fingerprint = _request_fingerprint(game.pk, move, expected_move_number)
             stored = idempotency.hold(user, idempotency_key)
             if stored is not None:
                 if stored.game_id != game.pk:
@@ -113,7 +114,8 @@ def submit_move(
                 "score": record.score,
                 "game": view,
             }
-            body = _jsonable(render(body) if render is not None else body)
+            # A rendered body is already JSON's types (the serializers' output).
+            body = render(body) if render is not None else _jsonable(body)
             if idempotency_key:
                 writes.insert(IdempotencyRecord(
                     user=user,

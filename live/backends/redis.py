@@ -105,19 +105,25 @@ class RedisBackend(Backend):
     def add_many(self, pipe: Any, events: list[tuple[int, str, dict[str, Any], int | None]]
                  ) -> None:
         """``append_many``'s commands, queued in the caller's pipeline (which may carry other
-        commands to the same Redis: ``games.effects.one_publication``)."""
+        commands to the same Redis: ``games.effects.one_publication``): each event's XADD,
+        then one expiry and one wake-up per player."""
+        min_id = self._min_id()
         for user_id, type_, data, game_id in events:
-            self._add(pipe, user_id, type_, data, game_id)
+            pipe.xadd(stream_key(user_id), {"e": encode_stored(type_, data, game_id)},
+                      minid=min_id, approximate=True)
         for user_id in dict.fromkeys(user_id for user_id, *_ in events):
+            pipe.pexpire(stream_key(user_id), self.retention_ms + 60_000)
             pipe.publish(WAKE_CHANNEL, str(user_id))
+
+    def _min_id(self) -> int:
+        # Approximate MINID trims whole macro-nodes only: it never drops an entry inside the
+        # window, it may keep a few older ones.
+        return max(int(time.time() * 1000) - self.retention_ms, 0)
 
     def _add(self, pipe: Any, user_id: int, type_: str, data: dict[str, Any],
              game_id: int | None) -> None:
         key = stream_key(user_id)
-        min_id = max(int(time.time() * 1000) - self.retention_ms, 0)
-        # Approximate MINID trims whole macro-nodes only: it never drops an entry inside the
-        # window, it may keep a few older ones.
-        pipe.xadd(key, {"e": encode_stored(type_, data, game_id)}, minid=min_id,
+        pipe.xadd(key, {"e": encode_stored(type_, data, game_id)}, minid=self._min_id(),
                   approximate=True)
         pipe.pexpire(key, self.retention_ms + 60_000)
 

@@ -164,3 +164,17 @@ def test_two_simultaneous_random_requests_are_paired(alice, bob, fixed_seed, mon
     (game,) = Game.objects.all()
     assert game.status == Game.Status.ACTIVE
     assert set(game.seats.values_list("user__username", flat=True)) == {"alice", "bob"}
+
+
+def test_an_option_the_kind_does_not_know_is_refused_from_python_too(alice, ai_queue):
+    """The API refuses unknown fields by name; a Python caller (a command, a test, another
+    service) used to have them ignored: ``{"actions": False}`` dealt a game with actions."""
+    with pytest.raises(ApiError) as refused:
+        services.create_game(user=alice, kind="crazy_eights", opponents=["chaotic"],
+                             options={"actions": False})
+    assert refused.value.code == "unknown_fields"
+    assert refused.value.details == {"fields": ["actions"]}
+    assert not Game.objects.exists()
+    game = services.create_game(user=alice, kind="crazy_eights", opponents=["chaotic"],
+                                options={"rules": {"actions": False}})
+    assert game.options["actions"] is False  # the engine's options, as the API would store

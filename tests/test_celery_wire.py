@@ -1,0 +1,119 @@
+"""config/celery_wire.py writes what Celery itself would put on a Redis queue (issue 28): the
+same task sent once by Celery (``dispatch.send`` outside a batch) and once by the batch path
+lands on the same list as the same message, key by key, but for its fresh ids."""
+
+from __future__ import annotations
+
+import base64
+import json
+import uuid
+from datetime import datetime
+
+import pytest
+import redis
+from django.conf import settings
+
+from config.celery import app
+from config.logs import request_id_var
+from games import dispatch
+
+pytestmark = pytest.mark.redis
+
+# Fresh per message: the task's id (and the root, correlation and delivery ids derived from it).
+FRESH = {("headers", "id"), ("headers", "root_id"), ("properties", "correlation_id"),
+         ("properties", "delivery_tag")}
+
+
+@pytest.fixture
+def queue(settings):
+    name = f"c10s-wire-{uuid.uuid4().hex[:8]}"
+    # The tasks a move's commit sends, each routed there.
+    settings.GAMES_ANALYSIS_QUEUE = settings.NOTIFY_QUEUE = settings.GAMES_AI_QUEUE = name
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    yield name, broker
+    broker.delete(name)
+
+
+def _both(queue, *args, task: str = dispatch.ANALYSE_MOVES, countdown: float = 0
+          ) -> tuple[dict, dict]:
+    name, broker = queue
+    assert dispatch.send(task, *args, countdown=countdown)  # Celery's own
+    with dispatch.batched() as batch:
+        assert batch is not None, "the batch path needs Redis as the broker, not eager"
+        dispatch.send(task, *args, countdown=countdown)
+    # LPUSH puts the newest first; the worker pops from the other end.
+    ours, celerys = (json.loads(raw) for raw in broker.lrange(name, 0, -1))
+    return celerys, ours
+
+
+def _flat(message: dict) -> dict[tuple[str, ...], object]:
+    return {(part, key): value for part in ("headers", "properties")
+            for key, value in message[part].items()} | {
+        (key,): value for key, value in message.items() if key not in {"headers", "properties"}}
+
+
+@pytest.mark.parametrize("registered", [False, True])
+def test_a_batched_message_is_the_message_celery_writes(queue, registered, monkeypatch):
+    if registered:  # imported in this process, as in a worker: its time limits are sent
+        import games.tasks  # noqa: F401
+    else:  # known by name only, as in a web process that never imported it
+        monkeypatch.delitem(app.tasks, dispatch.ANALYSE_MOVES, raising=False)
+    token = request_id_var.set("req-wire-1")
+    try:
+        celerys, ours = _both(queue, 41, None)
+    finally:
+        request_id_var.reset(token)
+    if registered:
+        assert ours["headers"]["timelimit"] == [
+            settings.CELERY_TASK_TIME_LIMIT, settings.CELERY_TASK_SOFT_TIME_LIMIT]
+    theirs, mine = _flat(celerys), _flat(ours)
+    assert theirs.keys() == mine.keys()
+    differing = {key for key in theirs if theirs[key] != mine[key]}
+    assert differing == FRESH
+    assert ours["headers"]["root_id"] == ours["headers"]["id"] == ours["properties"][
+        "correlation_id"]
+    assert ours["headers"]["request_id"] == "req-wire-1"
+    assert ours["properties"]["delivery_info"] == {"exchange": "", "routing_key": queue[0]}
+    body = json.loads(base64.b64decode(ours["body"]))
+    assert body == [[41, None], {}, {"callbacks": None, "errbacks": None, "chain": None,
+                                     "chord": None}]
+
+
+@pytest.mark.parametrize("task", [dispatch.PROCESS_EVENT, dispatch.EXPIRE_TURN])
+def test_the_other_messages_of_a_move_too(queue, task):
+    args = (44,) if task == dispatch.PROCESS_EVENT else (45, 3)
+    celerys, ours = _both(queue, *args, task=task, countdown=0 if task == dispatch.PROCESS_EVENT
+                          else 30)
+    theirs, mine = _flat(celerys), _flat(ours)
+    assert theirs.keys() == mine.keys()
+    differing = {key for key in theirs if theirs[key] != mine[key]}
+    assert differing - {("headers", "eta")} == FRESH
+
+
+def test_a_countdown_becomes_the_same_eta(queue):
+    celerys, ours = _both(queue, 42, 7, countdown=30)
+    eta = datetime.fromisoformat(ours["headers"]["eta"])
+    assert eta.utcoffset() is not None
+    difference = eta - datetime.fromisoformat(celerys["headers"]["eta"])
+    assert abs(difference.total_seconds()) < 2
+
+
+def test_a_refused_batch_is_logged_once_and_the_caller_goes_on(queue, monkeypatch, caplog):
+    from config import redis_health
+
+    monkeypatch.setattr(dispatch, "_last_refusal", float("-inf"))  # restored afterwards
+    monkeypatch.setattr(settings, "CELERY_BROKER_URL", "redis://127.0.0.1:1/0")  # nobody there
+    dispatch._broker_client.cache_clear()
+    try:
+        with dispatch.batched():
+            assert dispatch.send(dispatch.ANALYSE_MOVES, 43, None)  # buffered: not sent yet
+            assert dispatch.send(dispatch.PROCESS_EVENT, 44)
+    finally:
+        dispatch._broker_client.cache_clear()
+        assert redis_health.failed_recently()
+        redis_health.forget()
+    refusals = [r.getMessage() for r in caplog.records if "could not queue" in r.getMessage()]
+    assert refusals == [
+        refusals[0]] and "games.analyse_moves, notifications.process_event" in refusals[0]
+    assert dispatch.broker_refused_recently()
+    assert queue[1].llen(queue[0]) == 0
