@@ -27,6 +27,8 @@ from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable, get_related_populators  # type: ignore[attr-defined]
 
+from config import prepared
+
 M = TypeVar("M", bound=Model)
 FIRST_MARKER = -2_000_000_000
 
@@ -112,7 +114,9 @@ class _Statement:
         params = list(self.params)
         for position, value in zip(self.positions, values, strict=True):
             params[position] = value
-        with connections[self.using].cursor() as cursor:
+        # A fixed text: prepared on its first execution per connection (config/prepared.py),
+        # then only its values are sent and PostgreSQL neither parses nor plans it again.
+        with prepared.cursor(connections[self.using]) as cursor:
             cursor.execute(self.sql, params)
             return cursor.fetchall()
 
