@@ -19,14 +19,32 @@ TOTAL = "page_total_rows"
 
 
 class CountedPaginator(Paginator):
+    """For a queryset, or for an object list with ``read_page(offset, limit)`` returning the
+    rows of a page, each carrying the total as ``TOTAL`` (and ``count()`` for the "last"
+    page): e.g. ``games.selectors.PlayerGamesPages``, which reads a page from a statement
+    compiled once."""
+
     def page(self, number: Any) -> Page:
-        if "count" in self.__dict__ or not isinstance(self.object_list, QuerySet) or self.orphans:
+        read_page = getattr(self.object_list, "read_page", None)
+        if read_page is not None:  # (no orphans: DRF's pages have none)
+            number = self.validate_number(number) if "count" in self.__dict__ else (
+                self._number(number))
+            bottom = (number - 1) * self.per_page
+            rows = read_page(bottom, self.per_page)
+            if "count" in self.__dict__:
+                return Page(rows, number, self)
+        elif "count" in self.__dict__ or self.orphans or not isinstance(
+            self.object_list, QuerySet
+        ):
             return super().page(number)
-        number = self._number(number)
-        bottom = (number - 1) * self.per_page
-        rows = list(
-            self.object_list.annotate(**{TOTAL: Window(Count("*"))})[bottom:bottom + self.per_page]
-        )
+        else:
+            number = self._number(number)
+            bottom = (number - 1) * self.per_page
+            rows = list(
+                self.object_list.annotate(
+                    **{TOTAL: Window(Count("*"))}
+                )[bottom:bottom + self.per_page]
+            )
         if rows:
             self.count = getattr(rows[0], TOTAL)
         elif number == 1 and self.allow_empty_first_page:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import (
     BooleanField,
     Case,
+    Count,
     ExpressionWrapper,
     F,
     IntegerField,
@@ -21,11 +22,13 @@ from django.db.models import (
     QuerySet,
     Value,
     When,
-    prefetch_related_objects,
+    Window,
 )
 from django.db.models.functions import Coalesce
 from django.utils.translation import get_language
 
+from config.compiled_queries import CompiledQuery
+from config.pagination import TOTAL
 from games import errors, kinds
 from games.correspondence import selectors as vacations
 from games.models import Game, Move, Seat
@@ -39,13 +42,17 @@ OVER = (Game.Status.FINISHED, Game.Status.ABORTED)
 
 
 def _seats_prefetch(*, private: bool = True) -> Prefetch:
+    return Prefetch("seats", queryset=_seats(private=private))
+
+
+def _seats(*, private: bool) -> QuerySet[Seat]:
     # With the end of each player's running vacation: lists show it with no query per game.
     seats = Seat.objects.select_related("user").annotate(
         vacation_until=vacations.vacation_until_annotation()
     )
     if not private:  # a list shows no rack or hand: leave the hidden state in the database
         seats = seats.defer("private")
-    return Prefetch("seats", queryset=seats.order_by("index"))
+    return seats.order_by("index")
 
 
 def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> tuple[Game, Seat]:
@@ -327,8 +334,75 @@ def _ordered_seats(game: Game) -> list[Seat]:
 
 def prefetch_list_seats(games: list[Game]) -> None:
     """The seats (and their players) of list entries: one query for several lists' games
-    (``player_games(seats=False)``)."""
-    prefetch_related_objects(games, _seats_prefetch(private=False))
+    (``player_games(seats=False)``, ``player_games_page``), what ``_seats_prefetch(private=
+    False)`` fetches, from a statement compiled once (``_list_seats``). Each game's
+    ``seats.all()`` then answers from memory, as after ``prefetch_related``, without the
+    filtered queryset Django's prefetch builds for every game."""
+    if not games:
+        return
+    by_game: dict[int, list[Seat]] = {game.pk: [] for game in games}
+    for seat in _list_seats(len(by_game)).run(list(by_game)):
+        by_game[seat.game_id].append(seat)
+    cache_name = Game.seats.field.remote_field.cache_name  # "seats"
+    game_field = Seat._meta.get_field("game")
+    for game in games:
+        seats = by_game[game.pk]
+        for seat in seats:
+            game_field.set_cached_value(seat, game)  # seat.game, as the prefetch sets it
+        loaded: Any = QuerySet(model=Seat)  # what a prefetch leaves: a queryset already read
+        loaded._result_cache = seats
+        loaded._prefetch_done = True
+        game.__dict__.setdefault("_prefetched_objects_cache", {})[cache_name] = loaded
+
+
+@lru_cache(maxsize=64)
+def _list_seats(count: int) -> CompiledQuery[Seat]:
+    """The seats of ``count`` games, compiled once per number of games."""
+    return CompiledQuery(
+        lambda *game_ids: _seats(private=False).filter(game_id__in=game_ids), count
+    )
+
+
+def player_games_page(
+    *, user: User, status: str | None, offset: int = 0, limit: int | None = None,
+    counted: bool = False,
+) -> list[Game]:
+    """``player_games(user=user, status=status, seats=False)[offset:offset + limit]`` (all of
+    them without a ``limit``) read with a statement compiled once per status
+    (``config.compiled_queries``); ``counted``: each game also carries the number of all the
+    user's games of the list (``config.pagination.TOTAL``, ``COUNT(*) OVER ()``)."""
+    if limit is None:
+        assert not offset, "an offset needs a limit"
+        return _player_games_page(status, counted, paged=False).run([user.pk])
+    compiled = _player_games_page(status, counted, paged=True)
+    return compiled.run([user.pk], limit=limit, offset=offset)
+
+
+@cache
+def _player_games_page(status: str | None, counted: bool, paged: bool) -> CompiledQuery[Game]:
+    def build(user_id: int) -> QuerySet[Game]:
+        games = _player_games(user_id, status)
+        return games.annotate(**{TOTAL: Window(Count("*"))}) if counted else games
+
+    return CompiledQuery(build, 1, paged=paged)
+
+
+class PlayerGamesPages:
+    """``player_games`` for ``config.pagination.CountedPaginator``: a page and the total in
+    one compiled statement (``read_page``), the seats in a second one."""
+
+    def __init__(self, user: User, status: str | None) -> None:
+        self.user, self.status = user, status
+
+    def count(self) -> int:  # the "last" page only
+        return player_games(user=self.user, status=self.status, seats=False).count()
+
+    def read_page(self, offset: int, limit: int) -> list[Game]:
+        games = player_games_page(
+            user=self.user, status=self.status, offset=offset, limit=limit, counted=True
+        )
+        prefetch_list_seats(games)
+        return games
 
 
 def player_games(
@@ -341,6 +415,13 @@ def player_games(
     listed (``GET games/{id}`` still shows it). ``seats=False``: without their seats, which
     ``prefetch_list_seats`` then fetches for all the lists of a page at once.
     """
+    qs = _player_games(user.pk, status)
+    if seats:
+        qs = qs.prefetch_related(_seats_prefetch(private=False))
+    return qs
+
+
+def _player_games(user_id: int, status: str | None) -> QuerySet[Game]:
     # The user's seat is joined already (the filter): it says whose turn it is without a
     # second look at the seats (an annotation after a filter reuses the filter's join).
     my_turn = Coalesce(
@@ -348,13 +429,11 @@ def player_games(
         Value(False),
     )
     qs = (
-        Game.objects.filter(seats__user=user)
+        Game.objects.filter(seats__user_id=user_id)
         .exclude(result__termination=CANCELLED)
         .defer("state")
         .annotate(my_turn=my_turn)
     )
-    if seats:
-        qs = qs.prefetch_related(_seats_prefetch(private=False))
     deadline = F("turn_deadline").asc(nulls_last=True)
     ended = F("finished_at").desc(nulls_last=True)
     if status == "active":
@@ -523,7 +602,15 @@ def play_again_settings(*, game: Game, seat_index: int) -> dict[str, Any]:
 
 
 def waiting_for_you_count(*, user: User) -> int:
-    """Active games whose turn is the user's (the web client's badge)."""
-    return Seat.objects.filter(
-        user=user, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
-    ).count()
+    """Active games whose turn is the user's (the web client's badge, on every page): from a
+    statement compiled once (``config.compiled_queries``)."""
+    found = _WAITING_FOR_YOU.rows([user.pk])
+    return found[0][0] if found else 0
+
+
+_WAITING_FOR_YOU: CompiledQuery[Any] = CompiledQuery(
+    lambda user_id: Seat.objects.filter(
+        user_id=user_id, game__status=Game.Status.ACTIVE, game__current_seat=F("index")
+    ).values("user_id").annotate(count=Count("*")).values_list("count"),  # one group: the user
+    1,
+)

@@ -126,7 +126,7 @@ class GamesView(GameViewBase):
     def get(self, request):
         query = s.GameListQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        games = selectors.player_games(user=request.user, status=query.validated_data.get("status"))
+        games = selectors.PlayerGamesPages(request.user, query.validated_data.get("status"))
         paginator = CountedPageNumberPagination()  # the page and the total in one query
         page = paginator.paginate_queryset(games, request, view=self)
         summaries = s.render_summaries(

@@ -116,3 +116,14 @@ def test_last_use_is_written_at_most_once_a_minute(alice, django_assert_num_quer
     with time_machine.travel(timezone.now() + timedelta(minutes=2)):
         with django_assert_num_queries(2):  # and the one write of the last use
             client.get("/api/v1/games/computer-levels")
+
+
+def test_a_key_is_checked_whole_not_by_its_stored_prefix(alice):
+    """The devices of a key are read by a compiled statement (accounts.tokens): the key's
+    prefix finds the device, the whole key's digest must still match."""
+    key = login(APIClient(), "alice")
+    assert client_with(key).get(ME).status_code == 200
+    forged = key[:-4] + ("aaaa" if not key.endswith("aaaa") else "bbbb")
+    assert_error(client_with(forged).get(ME), 401, "authentication_failed")
+    assert_error(client_with("x" * len(key)).get(ME), 401, "authentication_failed")
+    assert client_with(key).get(ME).status_code == 200

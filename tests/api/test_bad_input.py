@@ -139,7 +139,7 @@ def test_a_crash_is_a_json_500_without_traceback(alice_client, settings, monkeyp
     def crash(**_):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("games.selectors.player_games", crash)
+    monkeypatch.setattr("games.selectors.player_games_page", crash)
     response = alice_client.get("/api/v1/games", HTTP_X_REQUEST_ID="crash-test-1")
     error = assert_error(response, 500, "server_error")
     assert error["details"] == {"request_id": "crash-test-1"}

@@ -48,7 +48,7 @@ def test_the_api_answers_503_with_retry_after_and_logs_one_line(
     alice_client, caplog, monkeypatch
 ):
     caplog.set_level(logging.INFO)
-    database_down(monkeypatch, "games.selectors.player_games")
+    database_down(monkeypatch, "games.selectors.player_games_page")
     answers = [alice_client.get("/api/v1/games") for _ in range(3)]
     for response in answers:
         error = assert_error(response, 503, "service_unavailable")
@@ -110,7 +110,7 @@ def test_a_query_error_is_still_a_server_error(alice_client, monkeypatch):
     def broken(*args, **kwargs):
         raise ProgrammingError('relation "nowhere" does not exist')
 
-    monkeypatch.setattr("games.selectors.player_games", broken)
+    monkeypatch.setattr("games.selectors.player_games_page", broken)
     assert_error(alice_client.get("/api/v1/games"), 500, "server_error")
     assert not unavailable.database_unreachable(ProgrammingError("x"))
     assert unavailable.database_unreachable(refused_error())

@@ -93,7 +93,7 @@ def test_a_server_error_logs_its_traceback_once(alice_client, caplog, monkeypatc
     def crash(**_):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("games.selectors.player_games", crash)
+    monkeypatch.setattr("games.selectors.player_games_page", crash)
     response = alice_client.get("/api/v1/games")
     request_id = response.json()["error"]["details"]["request_id"]
     with_traceback = [r for r in caplog.records if r.exc_info]

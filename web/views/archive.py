@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from config.errors import ApiError
 from games import kinds
 from games.correspondence import archive as archive_selectors
-from web.views.common import SignedInRequest
+from web.views.common import SignedInRequest, game_rows
 
 FILTERS = ("opponent", "kind", "result", "month")
 
@@ -29,8 +29,7 @@ def archive(request: SignedInRequest) -> HttpResponse:
         )
     except ApiError as exc:
         error, page, rows = exc.message, None, []
-    for row in rows:  # the default kind's games need no name on the list
-        row["title"] = None if row["kind"] == kinds.default().name else kinds.get(row["kind"]).title
+    game_rows(rows)
     query = "&".join(f"{k}={v}" for k, v in chosen.items() if v)
     context = {
         "page": page,

@@ -21,7 +21,7 @@ from games.services import idempotency
 from social import selectors as social_selectors
 from web import new_game as forms
 from web import pages
-from web.views.common import SignedInRequest, page_errors
+from web.views.common import SignedInRequest, game_rows, page_errors
 
 FINISHED_SHOWN = 20
 # Games in progress on the home page before "show all" (your turn first, so the games waiting
@@ -34,15 +34,11 @@ AGAIN_IN_FLIGHT_TRIES = 25
 
 
 def _games(user, status: str, limit: int | None = None) -> list[Any]:
-    games = selectors.player_games(user=user, status=status, seats=False)
-    return list(games if limit is None else games[:limit])
+    return selectors.player_games_page(user=user, status=status, limit=limit)
 
 
 def _summaries(user, games: list[Any]) -> list[dict[str, Any]]:
-    rows = [selectors.game_summary(game=g, user=user) for g in games]
-    for row in rows:  # the default kind's games need no name on the list
-        row["title"] = None if row["kind"] == kinds.default().name else kinds.get(row["kind"]).title
-    return rows
+    return game_rows([selectors.game_summary(game=g, user=user) for g in games])
 
 
 def _lists_context(request: HttpRequest) -> dict[str, Any]:
