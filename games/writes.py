@@ -106,43 +106,54 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+# The statement of each (model, fields, database vendor), built once per process: quoting and
+# joining the column names cost a move ~0.3 ms of CPU on every write (issue 28).
+_insert_sql: dict[tuple[type[Model], str], tuple[list[Any], str]] = {}
+_update_sql: dict[tuple[type[Model], tuple[str, ...] | None, str], tuple[list[Any], str]] = {}
+
+
 def insert(obj: Model) -> None:
     """``obj.save(force_insert=True)`` as one statement of the batch: the primary key is set
     when the batch is flushed (nothing in the batch may need it before)."""
     meta = obj._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    key = (type(obj), connection.vendor)
+    built = _insert_sql.get(key)
+    if built is None:
+        fields = [f for f in meta.concrete_fields if not f.primary_key]
+        columns = ", ".join(_quote(f.column) for f in fields)
+        placeholders = ", ".join(["%s"] * len(fields))
+        pk = meta.pk
+        assert pk is not None
+        built = _insert_sql[key] = (fields, (
+            f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({placeholders})"
+            f" RETURNING {_quote(pk.column)}"))
+    fields, sql = built
     values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    columns = ", ".join(_quote(f.column) for f in fields)
-    placeholders = ", ".join(["%s"] * len(fields))
-    pk = meta.pk
-    assert pk is not None
 
     def returned(value: Any) -> None:
         obj.pk = value
         obj._state.adding = False
         obj._state.db = connection.alias
 
-    add(
-        f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({placeholders})"
-        f" RETURNING {_quote(pk.column)}",
-        values,
-        returned,
-    )
+    add(sql, values, returned)
 
 
 def update(obj: Model, fields: list[str] | None = None) -> None:
     """``obj.save(update_fields=fields)`` (all fields when None) of a row known to exist, as
     one statement of the batch."""
     meta = obj._meta
-    chosen = [
-        f for f in meta.concrete_fields
-        if not f.primary_key and (fields is None or f.name in fields or f.attname in fields)
-    ]
-    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
-    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
     pk = meta.pk
     assert pk is not None
-    add(
-        f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(pk.column)} = %s",
-        [*values, pk.get_db_prep_value(obj.pk, connection)],
-    )
+    key = (type(obj), None if fields is None else tuple(fields), connection.vendor)
+    built = _update_sql.get(key)
+    if built is None:
+        chosen = [
+            f for f in meta.concrete_fields
+            if not f.primary_key and (fields is None or f.name in fields or f.attname in fields)
+        ]
+        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
+        built = _update_sql[key] = (chosen, (
+            f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(pk.column)} = %s"))
+    chosen, sql = built
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
+    add(sql, [*values, pk.get_db_prep_value(obj.pk, connection)])

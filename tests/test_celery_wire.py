@@ -25,6 +25,13 @@ FRESH = {("headers", "id"), ("headers", "root_id"), ("properties", "correlation_
          ("properties", "delivery_tag")}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_facts():
+    celery_wire.forget()
+    yield
+    celery_wire.forget()
+
+
 @pytest.fixture
 def queue(settings):
     name = f"c10s-wire-{uuid.uuid4().hex[:8]}"
@@ -132,6 +139,7 @@ def test_what_the_wire_cannot_write_celery_sends_at_once(queue, change, monkeypa
         import games.tasks  # noqa: F401  (registered, so its options count)
 
         monkeypatch.setattr(app.tasks[dispatch.ANALYSE_MOVES], "priority", 3)
+    celery_wire.forget()
     assert not celery_wire.writable(dispatch.ANALYSE_MOVES)
     assert celery_wire.writable(dispatch.PROCESS_EVENT) == (change == "task_priority")
     with dispatch.batched() as batch:
