@@ -12,6 +12,7 @@ from games.api.inputs import (
     create_input_for,
     move_of,
     older_create_inputs,
+    read_notation_body,
     submit_move_input,
 )
 from games.api.outputs import (
@@ -44,5 +45,6 @@ __all__ = [
     "GameAnalysisSerializer", "GameListQuerySerializer", "GamePageSerializer", "HintSerializer",
     "KindQuerySerializer", "create_input", "create_input_for", "move_of", "older_create_inputs",
     "render_history", "render_how_to_play", "render_move_played", "render_preview",
-    "render_summaries", "render_summary", "render_view", "submit_move_input",
+    "read_notation_body", "render_summaries", "render_summary", "render_view",
+    "submit_move_input",
 ]

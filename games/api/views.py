@@ -220,6 +220,9 @@ class GameMovesView(GameViewBase):
     )
     def post(self, request, game_id: int):
         def read(kind):
+            plain = s.read_notation_body(kind, request.data)  # the common body, read fast
+            if plain is not None:
+                return plain
             data = _valid_for(kind, s.submit_move_input, request.data).validated_data
             return s.move_of(data), data["expected_move_number"]
 
