@@ -225,14 +225,20 @@ def _record_move_writes(
         is_timeout=record.is_timeout,
     )
     writes.insert(move)
+    # Only the seats the move changed are written (most moves change the mover's alone): the
+    # seats were read under the game's lock, so an equal value is the stored one.
+    changed = []
     for seat in seats:
-        seat.score = summary.scores[seat.index]
-        seat.private = summary.private[seat.index]
+        score, private = summary.scores[seat.index], summary.private[seat.index]
+        if seat.score != score or seat.private != private:
+            seat.score, seat.private = score, private
+            changed.append(seat)
     fields = ["score", "private"]
     if summary.outcome is not None:
         _set_results(seats, summary.outcome)
         fields.append("result")
-    for seat in seats:
+        changed = seats
+    for seat in changed:
         writes.update(seat, fields)
     effects.move_played(game, seats, move)
     if summary.outcome is not None:

@@ -64,6 +64,8 @@ def test_a_crazy10s_move_costs_at_most_four_queries(
     # The game is read once, locked together with its seats.
     assert sum(1 for q in queries if re.search(r'FROM "games_game"', q)) == 0
     assert sum(1 for q in queries if "FOR NO KEY UPDATE" in q) == 1
+    # Only the mover's seat changed (her rack and score): bob's is not written again.
+    assert sum(q.count('UPDATE "games_seat"') for q in queries) == 1
     events = [q for q in queries if "live_liveevent" in q]
     assert len(events) == (1 if live_backend == "db" else 0)
     if live_backend == "db":
