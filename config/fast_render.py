@@ -68,7 +68,30 @@ def compile_output(field: fields.Field) -> Render:
         return lambda data: {
             str(k): value(v) if v is not None else None for k, v in data.items()
         }
-    return field.to_representation
+    return _leaf(field)
+
+
+def _leaf(field: fields.Field) -> Render:
+    """``field.to_representation``, with DRF's own conversions of the commonest leaves skipped
+    for a value that already is their result (exactly: ``str(s)`` of a str is ``s``, ``int(n)``
+    of an int is ``n``, and a choice's string maps to itself): a move's answer renders ~100
+    bonus squares' choices."""
+    slow = field.to_representation
+    to_representation = type(field).to_representation
+    if to_representation is fields.CharField.to_representation:
+        return lambda value: value if type(value) is str else slow(value)
+    if to_representation is fields.IntegerField.to_representation:
+        return lambda value: value if type(value) is int else slow(value)
+    if to_representation is fields.ChoiceField.to_representation:
+        choice = field
+
+        def render_choice(value: Any) -> Any:
+            if type(value) is str:  # DRF: choice_strings_to_values.get(str(value), value)
+                return choice.choice_strings_to_values.get(value, value)  # type: ignore[attr-defined]
+            return slow(value)
+
+        return render_choice
+    return slow
 
 
 def _compile_serializer(serializer: serializers.Serializer) -> Render:
