@@ -2,7 +2,7 @@
 authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
-        [--server wsgi|asgi|uvicorn] [--workers 2] [--plan 400]
+        [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 400]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
 starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k
@@ -317,6 +317,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--server", choices=["wsgi", "asgi", "uvicorn"], default="wsgi")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="the endpoints take turns this many times (seconds each: "
+                        "--seconds / --rounds)")
     parser.add_argument("--plan", type=int, default=400,
                         help="moves planned per client before the run (its games' moves)")
     args = parser.parse_args()
@@ -345,16 +348,28 @@ def main() -> None:
             timings = Timings()
             side = (server.pid, urlparse(db_url).path.lstrip("/"),
                     str(urlparse(env["REDIS_URL"]).port or "") if env["REDIS_URL"] else "")
-            cpu, before = time.process_time(), _side_cpu(*side)
-            move_secs = _run_phase(clients, args.seconds, Client.play_one, timings)
-            timings.client_cpu_moves = time.process_time() - cpu
-            timings.side_cpu["moves"] = _cpu_used(before, _side_cpu(*side))
-            load_moves = os.getloadavg()[0]
-            cpu, before = time.process_time(), _side_cpu(*side)
-            me_secs = _run_phase(clients, args.seconds, Client.me_once, timings)
-            timings.client_cpu_me = time.process_time() - cpu
-            timings.side_cpu["me"] = _cpu_used(before, _side_cpu(*side))
-            timings.load = (load_moves, os.getloadavg()[0])
+            # The endpoints take turns (--rounds), so that both see the same machine: on a
+            # shared VM the speed drifts within a minute, and one long phase each measured it.
+            move_secs = me_secs = 0.0
+            slice_ = args.seconds / args.rounds
+            loads: dict[str, list[float]] = {"moves": [], "me": []}
+            for _ in range(args.rounds):
+                for phase, step in (("moves", Client.play_one), ("me", Client.me_once)):
+                    cpu, before = time.process_time(), _side_cpu(*side)
+                    secs = _run_phase(clients, slice_, step, timings)
+                    used = time.process_time() - cpu
+                    side_used = _cpu_used(before, _side_cpu(*side))
+                    totals = timings.side_cpu.setdefault(phase, {})
+                    for kind, value in side_used.items():
+                        totals[kind] = totals.get(kind, 0.0) + value
+                    loads[phase].append(os.getloadavg()[0])
+                    if phase == "moves":
+                        move_secs += secs
+                        timings.client_cpu_moves += used
+                    else:
+                        me_secs += secs
+                        timings.client_cpu_me += used
+            timings.load = (max(loads["moves"]), max(loads["me"]))
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -370,7 +385,8 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
         return rate, p50, p95
 
     server = SERVERS[args.server].format(w=args.workers)
-    print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint, {server}, PostgreSQL")
+    print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint in {args.rounds} turns, "
+          f"{server}, PostgreSQL")
     move = line("POST games/{id}/moves", timings.moves, move_secs)
     me = line("GET me (no-op)", timings.me, me_secs)
     print(f"moves/no-op throughput: {100 * move[0] / me[0]:.1f} %; ratio no-op/moves "
@@ -380,8 +396,8 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
     per_me = 1000 * timings.client_cpu_me / max(len(timings.me), 1)
     print(f"clients' own CPU while moving: {timings.client_cpu_moves:.1f} s "
           f"({per_move:.1f} ms per move, chosen before the run; GET me "
-          f"{per_me:.1f} ms per request); load average (1 min) after the moves "
-          f"{timings.load[0]:.2f}, after GET me {timings.load[1]:.2f}; "
+          f"{per_me:.1f} ms per request); load average (1 min) at most {timings.load[0]:.2f} "
+          f"after the moves, {timings.load[1]:.2f} after GET me; "
           f"{os.cpu_count()} cores")
     for phase, count, client in (("move", len(timings.moves), timings.client_cpu_moves),
                                   ("GET me", len(timings.me), timings.client_cpu_me)):
