@@ -56,7 +56,7 @@ def cursor(connection: BaseDatabaseWrapper) -> Any:
     """A cursor of ``connection`` whose statements are prepared (PostgreSQL with psycopg 3),
     else the connection's usual cursor."""
     global _cursor_class
-    if connection.vendor != "postgresql" or not _is_psycopg3():
+    if connection.vendor != "postgresql" or not _is_psycopg3(connection):
         return connection.cursor()
     if _cursor_class is None:
         _cursor_class = _prepared_cursor_class()
@@ -66,8 +66,6 @@ def cursor(connection: BaseDatabaseWrapper) -> Any:
         _cursor_class(connection.connection))
 
 
-def _is_psycopg3() -> bool:
-    from django.db import connection
-
+def _is_psycopg3(connection: BaseDatabaseWrapper) -> bool:
     # The backend's driver module: psycopg (3) or psycopg2, whichever Django found.
     return getattr(getattr(connection, "Database", None), "__name__", "") == "psycopg"

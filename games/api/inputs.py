@@ -224,11 +224,14 @@ def _plain(value: Any) -> Any:
 EXPECTED_MOVE_NUMBER_HELP = "move_number of the view the move was chosen on (moves played so far)"
 
 
+MAX_MOVE_NUMBER = 2**31 - 1  # expected_move_number's bound (a 32-bit integer column)
+
+
 @cache
 def submit_move_input(kind: GameKind) -> type[serializers.Serializer]:
     """``kind``'s move body plus ``expected_move_number`` (in each shape of a tagged union)."""
     expected = StrictIntegerField(
-        min_value=0, max_value=2**31 - 1, help_text=EXPECTED_MOVE_NUMBER_HELP
+        min_value=0, max_value=MAX_MOVE_NUMBER, help_text=EXPECTED_MOVE_NUMBER_HELP
     )
     if issubclass(kind.move_input, TaggedUnion):
         return kind.move_input.with_fields("Submit", expected_move_number=expected)
@@ -252,13 +255,13 @@ def _reads_notation_plainly(kind: GameKind) -> bool:
     from config.unknown_fields import mark_json
 
     form = submit_move_input(kind)(
-        data=mark_json({"move": f" {_FAST_PROBE} ", "expected_move_number": 2**31 - 1}))
+        data=mark_json({"move": f" {_FAST_PROBE} ", "expected_move_number": MAX_MOVE_NUMBER}))
     try:
         valid = form.is_valid()
     except Exception:  # a form that refuses the shape outright (unknown fields)
         return False
     return valid and dict(form.validated_data) == {
-        "move": _FAST_PROBE, "expected_move_number": 2**31 - 1}
+        "move": _FAST_PROBE, "expected_move_number": MAX_MOVE_NUMBER}
 
 
 def read_notation_body(kind: GameKind, data: Any) -> tuple[dict[str, Any], int] | None:
@@ -273,7 +276,7 @@ def read_notation_body(kind: GameKind, data: Any) -> tuple[dict[str, Any], int] 
         return None
     move = move.strip()
     if not (move and len(move) <= _FAST_NOTATION_LENGTH and move.isascii() and move.isprintable()
-            and 0 <= expected <= 2**31 - 1):
+            and 0 <= expected <= MAX_MOVE_NUMBER):
         return None
     if not _reads_notation_plainly(kind):
         return None

@@ -4,19 +4,14 @@ scheduled with ``transaction.on_commit``, and ``_record_move``, which persists a
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet
-from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
-from django.db.models.sql.compiler import SQLCompiler
 from django.utils import timezone
 
-from config import prepared
+from config.compiled_queries import CompiledQuery
 from games import dispatch, effects, errors, kinds, writes
 from games.correspondence import selectors as vacations
 from games.kinds.base import GameOutcome, PlayedMove
@@ -73,69 +68,14 @@ def _locked_seats_query(game_id: int) -> QuerySet[Seat]:
     )
 
 
-# A game id no game has: it marks the game's place among the compiled query's parameters.
-_SENTINEL = -4_242_424_242
-
-
-@dataclass(frozen=True)
-class _Compiled:
-    compiler: SQLCompiler
-    sql: str
-    params: tuple[Any, ...]
-    init_list: list[str]
-    fields: slice
-    populators: list[Any]
-    annotations: dict[str, int]
-
-
-_compiled: dict[tuple[str, str], _Compiled] = {}
+# Compiled once per thread (config/compiled_queries.py): building and compiling this queryset
+# cost more CPU than the rest of the read (issue 28: every move starts here).
+_LOCKED_SEATS = CompiledQuery(_locked_seats_query, 1)
 
 
 def _locked_seats(game_id: int) -> list[Seat]:
-    """``list(_locked_seats_query(game_id))``, with the query compiled once per process and
-    database: building and compiling this queryset cost more CPU than the rest of the read
-    (issue 28: every move starts here). The rows become models as Django's ``ModelIterable``
-    makes them (the compiler's converters, ``from_db``, the related populators of
-    ``select_related``, the annotation)."""
-    db = connections[DEFAULT_DB_ALIAS]
-    key = (db.alias, db.vendor)
-    compiled = _compiled.get(key)
-    if compiled is None:
-        compiled = _compiled[key] = _compile(db)
-    compiler = copy.copy(compiled.compiler)
-    compiler.connection = db  # this thread's connection
-    params = tuple(game_id if p == _SENTINEL else p for p in compiled.params)
-    with prepared.cursor(db) as cursor:  # the same text every move: prepared once
-        cursor.execute(compiled.sql, params)
-        fetched = cursor.fetchall()
-    rows = compiler.results_iter([fetched])
-    seats = []
-    for row in rows:
-        seat = Seat.from_db(db.alias, compiled.init_list, row[compiled.fields])
-        for populator in compiled.populators:
-            populator.populate(row, seat)
-        for name, position in compiled.annotations.items():
-            setattr(seat, name, row[position])
-        seats.append(seat)
-    return seats
-
-
-def _compile(db: Any) -> _Compiled:
-    compiler = _locked_seats_query(_SENTINEL).query.get_compiler(connection=db)
-    sql, params = compiler.as_sql()
-    assert _SENTINEL in params
-    select, klass_info = compiler.select, compiler.klass_info
-    assert klass_info is not None and klass_info["model"] is Seat
-    start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
-    return _Compiled(
-        compiler=compiler,
-        sql=sql,
-        params=tuple(params),
-        init_list=[column[0].target.attname for column in select[start:end]],
-        fields=slice(start, end),
-        populators=get_related_populators(klass_info, select, db.alias),
-        annotations=dict(compiler.annotation_col_map or {}),
-    )
+    """``list(_locked_seats_query(game_id))``, from the statement compiled once."""
+    return _LOCKED_SEATS.run([game_id])
 
 
 def _seats(game: Game) -> list[Seat]:

@@ -86,11 +86,9 @@ class RedisBackend(Backend):
         return settings.LIVE_RETENTION_SECONDS * 1000
 
     def append(self, user_id: int, type_: str, data: dict[str, Any], game_id: int | None) -> str:
-        pipe = self._sync.pipeline(transaction=False)
-        self._add(pipe, user_id, type_, data, game_id)
-        pipe.publish(WAKE_CHANNEL, str(user_id))
-        event_id = pipe.execute()[0]
-        return _text(event_id)
+        pipe = self.pipeline()
+        self.add_many(pipe, [(user_id, type_, data, game_id)])
+        return _text(pipe.execute()[0])  # the XADD's id
 
     def append_many(self, events: list[tuple[int, str, dict[str, Any], int | None]]) -> None:
         """One round trip for all of them, and one wake-up per player."""
@@ -107,25 +105,15 @@ class RedisBackend(Backend):
         """``append_many``'s commands, queued in the caller's pipeline (which may carry other
         commands to the same Redis: ``games.effects.one_publication``): each event's XADD,
         then one expiry and one wake-up per player."""
-        min_id = self._min_id()
+        # Approximate MINID trims whole macro-nodes only: it never drops an entry inside the
+        # window, it may keep a few older ones.
+        min_id = max(int(time.time() * 1000) - self.retention_ms, 0)
         for user_id, type_, data, game_id in events:
             pipe.xadd(stream_key(user_id), {"e": encode_stored(type_, data, game_id)},
                       minid=min_id, approximate=True)
         for user_id in dict.fromkeys(user_id for user_id, *_ in events):
             pipe.pexpire(stream_key(user_id), self.retention_ms + 60_000)
             pipe.publish(WAKE_CHANNEL, str(user_id))
-
-    def _min_id(self) -> int:
-        # Approximate MINID trims whole macro-nodes only: it never drops an entry inside the
-        # window, it may keep a few older ones.
-        return max(int(time.time() * 1000) - self.retention_ms, 0)
-
-    def _add(self, pipe: Any, user_id: int, type_: str, data: dict[str, Any],
-             game_id: int | None) -> None:
-        key = stream_key(user_id)
-        pipe.xadd(key, {"e": encode_stored(type_, data, game_id)}, minid=self._min_id(),
-                  approximate=True)
-        pipe.pexpire(key, self.retention_ms + 60_000)
 
     async def latest_id(self, user_id: int) -> str:
         last = await self._client().xrevrange(stream_key(user_id), count=1)
