@@ -21,6 +21,7 @@ def _prepared() -> list[str]:
 def test_a_moves_statements_are_prepared_on_a_kept_connection(
     human_game, alice_client, bob_client
 ):
+    connection.close()  # a new session: none of an earlier test's statements are prepared
     moves = [(alice_client, "g7=5 h7=5"), (bob_client, "pass"), (alice_client, "pass")]
     after_first: list[str] = []
     for number, (client, move) in enumerate(moves):
