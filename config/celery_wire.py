@@ -7,8 +7,9 @@ module renders the same protocol-2 message (what ``celery.app.amqp.AMQP.as_task_
 Redis transport would put on the list: ``tests/test_celery_wire.py`` compares them key by key)
 and returns the list and the payload for the caller's Redis pipeline: ``LPUSH queue payload``.
 
-Only for Redis as the broker, the default exchange (Celery's own for the project's queues: the
-routing key is the queue's name) and priority 0, which kombu stores under the queue's own name.
+Only for Redis as the broker with kombu's default key layout and the default exchange (Celery's
+own for the project's queues: the routing key is the queue's name). A priority puts the message
+on its step's list (``queue_list``), as kombu does.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ _EMBED = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
 # Broker transport options that change where kombu puts a message (key prefix, the priority
 # queues' names): with any of them set, Celery sends the messages itself.
 _PLACEMENT_OPTIONS = frozenset({"global_keyprefix", "sep", "priority_steps"})
+# Kombu's Redis transport: its default priority steps and the separator of a step's list name.
+_PRIORITY_STEPS = (0, 3, 6, 9)
+_PRIORITY_SEPARATOR = "\x06\x16"
 # Task options that change the message (Task._get_exec_options), left to Celery when set.
 _TASK_OPTIONS = ("queue", "routing_key", "exchange", "priority", "expires", "compression",
                  "delivery_mode")
@@ -86,6 +90,14 @@ def forget() -> None:
     _facts.clear()
 
 
+def queue_list(queue: str, priority: int = 0) -> str:
+    """The Redis list kombu keeps ``queue``'s messages of this priority in: the queue's name
+    for step 0, "<queue>\\x06\\x16<step>" for the others (a priority falls to the step at or
+    below it)."""
+    step = max(s for s in _PRIORITY_STEPS if s <= max(0, min(priority, 9)))
+    return f"{queue}{_PRIORITY_SEPARATOR}{step}" if step else queue
+
+
 @cache
 def _origin(pid: int) -> str:
     # Celery's anon_nodename(): "gen<pid>@<host>"; the pid keys the cache (forked workers).
@@ -98,10 +110,12 @@ def task_message(
     queue: str,
     *,
     countdown: float = 0,
+    priority: int = 0,
     extra_headers: dict[str, Any] | None = None,
 ) -> bytes:
-    """The JSON payload kombu's Redis transport would LPUSH onto ``queue`` for
-    ``signature(name, args=args).apply_async(countdown=countdown)``."""
+    """The JSON payload kombu's Redis transport would LPUSH onto ``queue_list(queue,
+    priority)`` for ``signature(name, args=args).apply_async(countdown=countdown,
+    priority=priority)``."""
     task_id = str(uuid.uuid4())
     parent = current_app.current_worker_task
     if parent is not None:  # queued by a running task: the same root, as Celery does
@@ -145,7 +159,7 @@ def task_message(
             "reply_to": current_app.thread_oid,
             "delivery_mode": 2,
             "delivery_info": {"exchange": "", "routing_key": queue},
-            "priority": 0,
+            "priority": priority,
             "body_encoding": "base64",
             "delivery_tag": str(uuid.uuid4()),
         },

@@ -8,7 +8,10 @@ outage is logged and never fails the (committed) caller.
 
 Queues: ``route_task`` is Celery's router (``CELERY_TASK_ROUTES``): computer turns go to
 ``GAMES_AI_QUEUE``, notification work to ``NOTIFY_QUEUE``, move analysis to
-``GAMES_ANALYSIS_QUEUE`` (empty: Celery's default queue).
+``GAMES_ANALYSIS_QUEUE`` (empty: Celery's default queue). Notification work and analysis carry
+``BACKGROUND_PRIORITY``: on the same queue a worker takes a computer turn, a turn's deadline or
+a sweep before them, so a player looking at "thinking..." never waits behind a backlog of
+emails (a worker restarted after a crash finds the emails of every move made meanwhile).
 """
 
 from __future__ import annotations
@@ -68,19 +71,25 @@ NOTIFY_TASKS = frozenset({
 # Move analysis is a search like the computer's, but nobody waits on it: its own queue keeps it
 # from delaying computer turns when a deployment separates them.
 ANALYSIS_TASKS = frozenset({ANALYSE_MOVES})
+# Kombu's Redis transport keeps each priority step (0, 3, 6, 9) in a list of its own and a
+# worker pops step 0 (every message sent without a priority) first.
+BACKGROUND_PRIORITY = 6
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **kw: Any):
-    """Celery router: the queue of a task by name, read from the settings at send time."""
+    """Celery router: the queue (and for background work the priority) of a task by name,
+    read from the settings at send time."""
     if name in AI_TASKS:
         queue = getattr(settings, "GAMES_AI_QUEUE", None)
-    elif name in NOTIFY_TASKS:
+        return {"queue": queue} if queue else None
+    if name in NOTIFY_TASKS:
         queue = getattr(settings, "NOTIFY_QUEUE", None)
     elif name in ANALYSIS_TASKS:
         queue = getattr(settings, "GAMES_ANALYSIS_QUEUE", None)
     else:
         return None
-    return {"queue": queue} if queue else None
+    return {"queue": queue or current_app.conf.task_default_queue,
+            "priority": BACKGROUND_PRIORITY}
 
 
 # When this process last failed to queue a message (time.monotonic()); best-effort messages
@@ -101,16 +110,19 @@ class MessageBatch:
         self.messages.append((name, args, countdown))
 
     def render(self) -> list[tuple[str, bytes]]:
-        """(queue, payload) of every message, for ``LPUSH queue payload`` on the broker."""
+        """(list, payload) of every message, for ``LPUSH list payload`` on the broker: the
+        list of the message's queue and priority."""
         request_id = current_request_id()
         extra = {"request_id": request_id} if request_id else None
         default_queue = current_app.conf.task_default_queue
         rendered = []
         for name, args, countdown in self.messages:
-            route = route_task(name, args, {}, {})
-            queue = route["queue"] if route else default_queue
-            rendered.append((queue, celery_wire.task_message(
-                name, args, queue, countdown=countdown, extra_headers=extra)))
+            route = route_task(name, args, {}, {}) or {}
+            queue = route.get("queue") or default_queue
+            priority = route.get("priority", 0)
+            rendered.append((celery_wire.queue_list(queue, priority), celery_wire.task_message(
+                name, args, queue, countdown=countdown, priority=priority,
+                extra_headers=extra)))
         return rendered
 
     def refused(self, exc: Exception) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import cast
 
 from celery import shared_task
 from django.conf import settings
@@ -52,8 +53,36 @@ def play_ai_turn(game_id: int, expected_move_number: int) -> int | None:
         if not mine:
             log.info("the computer's turn of game %s is being played by another worker", game_id)
             return None
+        _mark_started(game_id, expected_move_number)
         move = services.play_ai_turn(game_id=game_id, expected_move_number=expected_move_number)
     return move.number if move is not None else None
+
+
+def _started_key(game_id: int, move_number: int) -> str:
+    return f"games:ai-started:{game_id}:{move_number}"
+
+
+def _mark_started(game_id: int, move_number: int) -> None:
+    """Note that a worker took this turn (under its turn lock): if that lock is gone while the
+    turn is still due, the worker died, and the sweep need not wait to tell a lost message from
+    a slow one (``ai_turn_start_after``)."""
+    try:
+        cache.set(_started_key(game_id, move_number), 1,
+                  timeout=ai_turn_stale_after().total_seconds())
+    except Exception:  # only the recovery's speed depends on it
+        log.warning("cache unavailable: the start of game %s's computer turn not noted", game_id)
+
+
+def _started(turns: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Which of these turns a worker took (``_mark_started``): one cache round trip."""
+    if not turns:
+        return set()
+    keys = {_started_key(*turn): turn for turn in turns}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception:
+        return set()
+    return {keys[key] for key in found}
 
 
 def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
@@ -89,9 +118,10 @@ def sweep_ai_turns() -> int:
     worker that died (a SIGKILL, a lost host).
 
     With PostgreSQL a turn pending for ``ai_turn_start_after()`` (a few seconds) is queued
-    again unless a worker holds its turn lock; without it (SQLite) only once it has been
-    pending for ``ai_turn_stale_after()``, past the broker's visibility timeout, when a taken
-    message would have come back by itself. Each turn is re-queued at most once per
+    again unless a worker holds its turn lock, and at once if a worker took it and no longer
+    holds the lock (it died mid-turn: SIGKILL, a lost host); without it (SQLite) only once it
+    has been pending for ``ai_turn_stale_after()``, past the broker's visibility timeout, when
+    a taken message would have come back by itself. Each turn is re-queued at most once per
     ``ai_turn_stale_after()`` (a cache key per game and move number), so a backlog of slow
     messages is not topped up with duplicates on every sweep; the task is idempotent anyway.
     One sweep at a time (its own advisory lock): a slow sweep and the next beat's never both
@@ -109,16 +139,21 @@ def _sweep_ai_turns() -> int:
     now = timezone.now()
     knows_running = turn_locks.supported()
     cutoff = now - (ai_turn_start_after() if knows_running else stale_after)
-    candidates = list(
+    rows = cast(list[tuple[int, int, datetime]], list(  # the filter excludes a null start
         Game.objects.filter(
             # One filter(): the same seat row must be the one to move and played by the
             # server (a computer, or an away person at a table).
             Q(seats__ai_level__isnull=False) | Q(seats__away=True),
             status=Game.Status.ACTIVE,
-            turn_started_at__lte=cutoff,
+            turn_started_at__lte=now if knows_running else cutoff,
             seats__index=F("current_seat"),
-        ).values_list("pk", "move_number")
-    )
+        ).values_list("pk", "move_number", "turn_started_at")
+    ))
+    # Younger turns are due only if a worker took them and lost them (checked below).
+    taken = _started([(game_id, move_number) for game_id, move_number, started_at in rows
+                      if started_at > cutoff])
+    candidates = [(game_id, move_number) for game_id, move_number, started_at in rows
+                  if started_at <= cutoff or (game_id, move_number) in taken]
     pending = [
         (game_id, move_number)
         for game_id, move_number in candidates

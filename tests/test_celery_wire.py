@@ -39,7 +39,7 @@ def queue(settings):
     settings.GAMES_ANALYSIS_QUEUE = settings.NOTIFY_QUEUE = settings.GAMES_AI_QUEUE = name
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     yield name, broker
-    broker.delete(name)
+    broker.delete(*(celery_wire.queue_list(name, step) for step in (0, 3, 6, 9)))
 
 
 def _both(queue, *args, task: str = dispatch.ANALYSE_MOVES, countdown: float = 0
@@ -49,8 +49,10 @@ def _both(queue, *args, task: str = dispatch.ANALYSE_MOVES, countdown: float = 0
     with dispatch.batched() as batch:
         assert batch is not None, "the batch path needs Redis as the broker, not eager"
         dispatch.send(task, *args, countdown=countdown)
-    # LPUSH puts the newest first; the worker pops from the other end.
-    ours, celerys = (json.loads(raw) for raw in broker.lrange(name, 0, -1))
+    # Both on the list of the task's priority (its route's); LPUSH puts the newest first.
+    listed = celery_wire.queue_list(name, (dispatch.route_task(task, args, {}, {}) or {}).get(
+        "priority", 0))
+    ours, celerys = (json.loads(raw) for raw in broker.lrange(listed, 0, -1))
     return celerys, ours
 
 
@@ -87,15 +89,43 @@ def test_a_batched_message_is_the_message_celery_writes(queue, registered, monke
                                      "chord": None}]
 
 
-@pytest.mark.parametrize("task", [dispatch.PROCESS_EVENT, dispatch.EXPIRE_TURN])
+@pytest.mark.parametrize("task", [dispatch.PROCESS_EVENT, dispatch.EXPIRE_TURN,
+                                  dispatch.PLAY_AI_TURN])
 def test_the_other_messages_of_a_move_too(queue, task):
     args = (44,) if task == dispatch.PROCESS_EVENT else (45, 3)
-    celerys, ours = _both(queue, *args, task=task, countdown=0 if task == dispatch.PROCESS_EVENT
-                          else 30)
+    celerys, ours = _both(queue, *args, task=task, countdown=30 if task == dispatch.EXPIRE_TURN
+                          else 0)
     theirs, mine = _flat(celerys), _flat(ours)
     assert theirs.keys() == mine.keys()
     differing = {key for key in theirs if theirs[key] != mine[key]}
     assert differing - {("headers", "eta")} == FRESH
+
+
+def test_the_queues_priority_lists_are_kombus():
+    assert celery_wire.queue_list("q") == celery_wire.queue_list("q", 2) == "q"
+    assert celery_wire.queue_list("q", 6) == "q\x06\x166"
+    assert celery_wire.queue_list("q", 8) == "q\x06\x166"
+    assert celery_wire.queue_list("q", 9) == "q\x06\x169"
+
+
+def test_a_worker_takes_a_computer_turn_before_a_backlog_of_emails(queue):
+    """A worker restarted after a crash finds the emails of every move made while it was down;
+    the computer's turn queued after them (by the sweep) is still the first it takes."""
+    from kombu import Queue
+
+    name, broker = queue
+    with dispatch.batched():
+        for event in range(20):
+            dispatch.send(dispatch.PROCESS_EVENT, event)
+    for event in range(20, 25):
+        dispatch.send(dispatch.PROCESS_EVENT, event)  # Celery's own
+    dispatch.send(dispatch.PLAY_AI_TURN, 45, 3)
+    with app.connection_for_read() as connection:
+        bound = Queue(name, routing_key=name)(connection.default_channel)
+        taken = [bound.get(no_ack=True) for _ in range(3)]
+    assert [m.headers["task"] for m in taken] == [dispatch.PLAY_AI_TURN] + [
+        dispatch.PROCESS_EVENT] * 2
+    assert [json.loads(m.body)[0] for m in taken[1:]] == [[0], [1]]  # the emails in order
 
 
 def test_a_countdown_becomes_the_same_eta(queue):

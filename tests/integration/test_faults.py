@@ -111,5 +111,6 @@ def test_a_worker_killed_mid_turn_delays_the_computer_seconds_and_loses_nothing(
              worker_extra_env=slow_ai_env(marker)) as rig:
         result = worker_killed(rig, wait=WAIT)
         _check(result, rig)
+    print(result)
     assert result["computer_moves_after_the_kill"] == 1, result
     assert result["computer_reply_seconds_after_kill"] < 10, result

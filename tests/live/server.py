@@ -91,15 +91,21 @@ class SseClient:
                 self.status = response.status_code
                 fields: dict[str, str] = {}
                 lines = response.iter_lines()
-                self.opened.set()
+                if self.status != 200:
+                    self.opened.set()
                 for line in lines:
                     if self._stop:
                         return
+                    if line == ": connected":
+                        # The stream's cursor is fixed before this line (live/streams.py), not
+                        # before the headers: an event published earlier may not be sent.
+                        self.opened.set()
                     if not line:
                         if "event" in fields:
                             self.events.append(Received(
                                 fields.get("id"), fields["event"], json.loads(fields["data"]),
                                 time.time()))
+                        self.opened.set()
                         fields = {}
                     elif not line.startswith(":") and ": " in line:
                         key, value = line.split(": ", 1)

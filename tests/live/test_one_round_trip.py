@@ -12,7 +12,7 @@ import redis
 from django.conf import settings
 from redis.client import Pipeline
 
-from config import redis_health
+from config import celery_wire, redis_health
 from games import dispatch
 from live.backends import _backend
 from live.backends.redis import stream_key
@@ -30,10 +30,13 @@ def redis_live(settings):
 
 @pytest.fixture
 def queues(settings):
-    names = {"notify": f"c10s-notify-{uuid.uuid4().hex[:8]}",
-             "analysis": f"c10s-analysis-{uuid.uuid4().hex[:8]}"}
-    settings.NOTIFY_QUEUE = names["notify"]
-    settings.GAMES_ANALYSIS_QUEUE = names["analysis"]
+    queue_names = {"notify": f"c10s-notify-{uuid.uuid4().hex[:8]}",
+                   "analysis": f"c10s-analysis-{uuid.uuid4().hex[:8]}"}
+    settings.NOTIFY_QUEUE = queue_names["notify"]
+    settings.GAMES_ANALYSIS_QUEUE = queue_names["analysis"]
+    # Their messages are background work: on the queues' lower-priority lists.
+    names = {kind: celery_wire.queue_list(name, dispatch.BACKGROUND_PRIORITY)
+             for kind, name in queue_names.items()}
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     yield names, broker
     broker.delete(*names.values())

@@ -13,7 +13,9 @@ import redis
 from django.conf import settings
 from django.core.cache import cache
 
+from config import celery_wire
 from config.celery import app
+from games import dispatch
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,10 +80,11 @@ def test_clearing_the_cache_keeps_the_queued_tasks():
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     try:
         tasks.process_event.apply_async((1,), queue=queue)
-        assert broker.llen(queue) == 1
+        listed = celery_wire.queue_list(queue, dispatch.BACKGROUND_PRIORITY)
+        assert broker.llen(listed) == 1
         cache.set("something", 1)
         cache.clear()
         assert cache.get("something") is None
-        assert broker.llen(queue) == 1
+        assert broker.llen(listed) == 1
     finally:
-        broker.delete(queue)
+        broker.delete(listed)

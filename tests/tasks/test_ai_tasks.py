@@ -88,6 +88,42 @@ def test_sweep_requeues_within_seconds_a_turn_no_worker_plays(ai_first_game, ai_
 
 
 @pytest.mark.postgres
+def test_a_turn_a_worker_took_and_lost_is_requeued_at_once(ai_first_game, ai_queue,
+                                                          other_session, monkeypatch):
+    """The worker was SIGKILLed mid-turn: it had taken the turn (under the turn lock), the lock
+    is gone, the turn is still due. No need to wait ``ai_turn_start_after``: the player is
+    looking at "thinking..." (issue 28: under 10 s from the kill)."""
+    seen = []
+
+    def dies_mid_turn(*, game_id, expected_move_number):
+        seen.append(tasks._started([(game_id, expected_move_number)]))
+        raise SystemExit  # what a SIGKILL leaves: the turn taken, not played
+
+    monkeypatch.setattr(services, "play_ai_turn", dies_mid_turn)
+    ai_queue.clear()
+    with pytest.raises(SystemExit):
+        tasks.play_ai_turn(ai_first_game.pk, 0)
+    assert seen == [{(ai_first_game.pk, 0)}]  # noted under the lock, before the search
+    assert not turn_locks.being_played(ai_first_game.pk)
+    assert tasks.sweep_ai_turns() == 1
+    assert ai_queue == [(ai_first_game.pk, 0)]
+
+
+@pytest.mark.postgres
+def test_a_taken_turn_is_left_alone_while_its_worker_plays_it(ai_first_game, ai_queue,
+                                                            other_session):
+    ai_queue.clear()
+    tasks._mark_started(ai_first_game.pk, 1)  # another turn's mark says nothing about this one
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []  # not taken: it may be starting
+    tasks._mark_started(ai_first_game.pk, 0)
+    key = turn_locks._key(ai_first_game.pk)
+    other_session.execute("SELECT pg_advisory_lock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []  # taken, and being played
+    other_session.execute("SELECT pg_advisory_unlock(%s, %s)", [turn_locks.COMPUTER_TURN, key])
+    assert tasks.sweep_ai_turns() == 1 and ai_queue == [(ai_first_game.pk, 0)]
+
+
+@pytest.mark.postgres
 def test_a_second_message_leaves_the_turn_to_the_worker_playing_it(ai_first_game,
                                                                    other_session):
     key = turn_locks._key(ai_first_game.pk)

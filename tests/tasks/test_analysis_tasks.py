@@ -30,7 +30,8 @@ def test_the_analysis_goes_to_its_configured_queue(monkeypatch, settings):
         ("games.analyse_moves", "(7, None)", "analysis-test"),
     ]
     settings.GAMES_ANALYSIS_QUEUE = None
-    assert dispatch.route_task("games.analyse_moves", (), {}, {}) is None  # Celery's default
+    assert dispatch.route_task("games.analyse_moves", (), {}, {}) == {  # Celery's default queue
+        "queue": "celery", "priority": dispatch.BACKGROUND_PRIORITY}
 
 
 def test_the_analysis_is_not_tried_right_after_the_broker_refused_a_message(monkeypatch):
