@@ -96,6 +96,7 @@ def test_redis_hung_answers_quickly_and_never_500():
     with Rig(ROOT, worker_database_url()) as rig:
         result = redis_hung(rig, wait=WAIT)
         _check(result, rig)
+    print(result)
     assert result["no_answer"] == 0, result
     assert result["answers_500_while_hung"] == 0, result
     # One Redis socket timeout (1 s: after it the process skips Redis for a few seconds,
