@@ -88,7 +88,7 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
         queue = getattr(settings, "GAMES_ANALYSIS_QUEUE", None)
     else:
         return None
-    return {"queue": queue or current_app.conf.task_default_queue,
+    return {"queue": queue or celery_wire.default_queue(),
             "priority": BACKGROUND_PRIORITY}
 
 
@@ -114,7 +114,7 @@ class MessageBatch:
         list of the message's queue and priority."""
         request_id = current_request_id()
         extra = {"request_id": request_id} if request_id else None
-        default_queue = current_app.conf.task_default_queue
+        default_queue = celery_wire.default_queue()
         rendered = []
         for name, args, countdown in self.messages:
             route = route_task(name, args, {}, {}) or {}
