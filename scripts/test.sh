@@ -11,10 +11,12 @@ cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 # Most tests wait on servers, workers and browsers rather than compute: two xdist workers
 # (each with its own test database, Redis databases and VAR_DIR: tests/django_env.py) use the
-# two cores. TEST_WORKERS=0 runs in one process.
+# two cores. TEST_WORKERS=0 runs in one process. worksteal: a worker that runs out takes
+# tests from the other's queue, so the few 60-100 s fault scenarios do not leave one worker
+# finishing alone (with "load" the queue a worker was handed stayed its own).
 workers="${TEST_WORKERS:-2}"
 if [ "$workers" != 0 ]; then
-    set -- -n "$workers" --dist load "$@"
+    set -- -n "$workers" --dist worksteal "$@"
 fi
 PG_PROBE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 REDIS_PROBE_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
