@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import tasks
+from games import tasks, turn_locks
 from games.models import Game, Move, Seat
 from tests.browser.c8_helpers import seat_of
 from tests.browser.conftest import sign_up
@@ -37,19 +37,29 @@ def test_a_missed_turn_and_taking_the_seat_back(page, stack_queue, shot, assert_
         page.evaluate("window.__same_page = true")  # gone if anything reloads the page
         assert page.locator(".away-note").count() == 0
 
-        Game.objects.filter(pk=game_id).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-        tasks.expire_turn.apply_async((game_id, number), queue=stack_queue)
-        page.locator(".away-note").wait_for()
-        assert "The computer is playing your seat." in page.locator(".away-note").inner_text()
-        taken = Move.objects.get(game_id=game_id, number=number + 1)
-        assert (taken.seat, taken.kind) == (seat, "timeout")
-        assert Seat.objects.get(game_id=game_id, index=seat).away
-        shot(page, "c8-takeover")
-        assert_accessible(page)
+        # The computers (no pause between their turns here) would play the away seat to the
+        # end of the game before a person can click: this session holds the game's turn lock,
+        # as a worker playing it would, so every computer turn after the takeover stands back
+        # (games/turn_locks.py) until the seat is given back; then the turn is sent again, as
+        # the sweep would.
+        with turn_locks.playing(game_id) as held:
+            assert held
+            Game.objects.filter(pk=game_id).update(
+                turn_deadline=timezone.now() - timedelta(seconds=1))
+            tasks.expire_turn.apply_async((game_id, number), queue=stack_queue)
+            page.locator(".away-note").wait_for()
+            assert "The computer is playing your seat." in page.locator(".away-note").inner_text()
+            taken = Move.objects.get(game_id=game_id, number=number + 1)
+            assert (taken.seat, taken.kind) == (seat, "timeout")
+            assert Seat.objects.get(game_id=game_id, index=seat).away
+            shot(page, "c8-takeover")
+            assert_accessible(page)
 
-        page.get_by_role("button", name="I'm back").click()
-        page.locator(".away-note").wait_for(state="detached")
-        assert not Seat.objects.get(game_id=game_id, index=seat).away
+            page.get_by_role("button", name="I'm back").click()
+            page.locator(".away-note").wait_for(state="detached")
+            assert not Seat.objects.get(game_id=game_id, index=seat).away
+        tasks.play_ai_turn.apply_async(
+            (game_id, Game.objects.get(pk=game_id).move_number), queue=stack_queue)
         again = wait_for_my_turn(page, after=number + 1)  # my seat waits for me again
         assert Game.objects.get(pk=game_id).current_seat == seat
         assert Move.objects.filter(game_id=game_id, number__gt=again).count() == 0
