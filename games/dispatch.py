@@ -72,8 +72,13 @@ NOTIFY_TASKS = frozenset({
 # from delaying computer turns when a deployment separates them.
 ANALYSIS_TASKS = frozenset({ANALYSE_MOVES})
 # Kombu's Redis transport keeps each priority step (0, 3, 6, 9) in a list of its own and a
-# worker pops step 0 (every message sent without a priority) first.
+# worker pops step 0 (every message sent without a priority) first: the game's emails and the
+# analysis wait while computer turns, deadlines and sweeps are queued on the same queue. Account
+# emails (a verification, a password reset: a person waits for them) keep step 0. The order is
+# strict: a worker kept busy with computer turns all the time sends game emails only in their
+# gaps, so such a deployment gives NOTIFY_QUEUE workers of its own (README "Scaling out").
 BACKGROUND_PRIORITY = 6
+BACKGROUND_TASKS = (NOTIFY_TASKS - {ACCOUNT_EMAIL, PASSWORD_RESET_EMAIL}) | ANALYSIS_TASKS
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None, **kw: Any):
@@ -88,6 +93,8 @@ def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None
         queue = getattr(settings, "GAMES_ANALYSIS_QUEUE", None)
     else:
         return None
+    if name not in BACKGROUND_TASKS:
+        return {"queue": queue} if queue else None
     return {"queue": queue or celery_wire.default_queue(),
             "priority": BACKGROUND_PRIORITY}
 

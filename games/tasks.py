@@ -19,6 +19,8 @@ from django.db import InterfaceError, OperationalError
 from django.db.models import F, Q
 from django.utils import timezone
 
+from config import redis_health
+from config.unavailable import UNAVAILABLE_ERRORS
 from games import dispatch, services, turn_locks
 from games.models import Game
 
@@ -66,16 +68,20 @@ def _mark_started(game_id: int, move_number: int) -> None:
     """Note that a worker took this turn (under its turn lock): if that lock is gone while the
     turn is still due, the worker died, and the sweep need not wait to tell a lost message from
     a slow one (``ai_turn_start_after``)."""
+    if redis_health.failed_recently():  # a hung cache would cost the turn a timeout
+        return
     try:
         cache.set(_started_key(game_id, move_number), 1,
                   timeout=ai_turn_stale_after().total_seconds())
-    except Exception:  # only the recovery's speed depends on it
+    except Exception as exc:  # only the recovery's speed depends on it
+        if isinstance(exc, (*UNAVAILABLE_ERRORS, OSError)):
+            redis_health.note_failure()
         log.warning("cache unavailable: the start of game %s's computer turn not noted", game_id)
 
 
 def _started(turns: list[tuple[int, int]]) -> set[tuple[int, int]]:
     """Which of these turns a worker took (``_mark_started``): one cache round trip."""
-    if not turns:
+    if not turns or redis_health.failed_recently():
         return set()
     keys = {_started_key(*turn): turn for turn in turns}
     try:
@@ -83,6 +89,14 @@ def _started(turns: list[tuple[int, int]]) -> set[tuple[int, int]]:
     except Exception:
         return set()
     return {keys[key] for key in found}
+
+
+def _still_due(game_id: int, move_number: int) -> bool:
+    """The turn was read before its lock was found free: a worker may have played it and let
+    the lock go meanwhile (it commits first). Read again, so that a turn played just now is
+    not queued once more (harmless, the task is idempotent, but a message each time)."""
+    return Game.objects.filter(
+        pk=game_id, move_number=move_number, status=Game.Status.ACTIVE).exists()
 
 
 def _claim_requeue(game_id: int, move_number: int, interval: timedelta) -> bool:
@@ -158,6 +172,7 @@ def _sweep_ai_turns() -> int:
         (game_id, move_number)
         for game_id, move_number in candidates
         if not (knows_running and turn_locks.being_played(game_id))
+        and ((game_id, move_number) not in taken or _still_due(game_id, move_number))
         and _claim_requeue(game_id, move_number, stale_after)
     ]
     for game_id, move_number in pending:

@@ -108,6 +108,19 @@ def test_the_queues_priority_lists_are_kombus():
     assert celery_wire.queue_list("q", 9) == "q\x06\x169"
 
 
+def test_only_background_work_is_sent_after_the_rest(settings):
+    settings.NOTIFY_QUEUE = None
+    assert dispatch.route_task(dispatch.PROCESS_EVENT, (), {}, {}) == {
+        "queue": "celery", "priority": dispatch.BACKGROUND_PRIORITY}
+    # A person waits for these: a verification, a password reset.
+    for task in (dispatch.ACCOUNT_EMAIL, dispatch.PASSWORD_RESET_EMAIL):
+        assert dispatch.route_task(task, (), {}, {}) is None
+        settings.NOTIFY_QUEUE = "mail"
+        assert dispatch.route_task(task, (), {}, {}) == {"queue": "mail"}
+        settings.NOTIFY_QUEUE = None
+    assert dispatch.route_task(dispatch.PLAY_AI_TURN, (), {}, {}) is None
+
+
 def test_a_worker_takes_a_computer_turn_before_a_backlog_of_emails(queue):
     """A worker restarted after a crash finds the emails of every move made while it was down;
     the computer's turn queued after them (by the sweep) is still the first it takes."""

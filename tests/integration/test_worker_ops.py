@@ -15,6 +15,7 @@ import httpx
 import pytest
 import redis
 
+from config.celery_wire import queue_list
 from games import services
 from games.dispatch import PLAY_AI_TURN
 from games.models import Move
@@ -95,7 +96,8 @@ def test_worker_logs_json_carries_the_request_id_and_stops_gracefully(
     finally:
         stop_worker(worker)
         smtp.stop()
-        broker.delete(GUNICORN_QUEUE)
+        # The event messages are background work, on the queue's priority list.
+        broker.delete(*(queue_list(GUNICORN_QUEUE, step) for step in (0, 3, 6, 9)))
     assert stopped_after < 10
 
     entries = json_lines(worker.log_path.read_text())

@@ -124,6 +124,41 @@ def test_a_taken_turn_is_left_alone_while_its_worker_plays_it(ai_first_game, ai_
 
 
 @pytest.mark.postgres
+def test_a_taken_turn_played_while_the_sweep_looked_is_not_queued_again(
+    ai_first_game, ai_queue, monkeypatch
+):
+    """The sweep read the turn, then its worker committed the move and let the lock go: the
+    lock is free and the mark still there, but the turn is gone."""
+    tasks._mark_started(ai_first_game.pk, 0)
+
+    def played_meanwhile(game_id):
+        Game.objects.filter(pk=game_id).update(move_number=1)
+        return False
+
+    monkeypatch.setattr(turn_locks, "being_played", played_meanwhile)
+    ai_queue.clear()
+    assert tasks.sweep_ai_turns() == 0 and ai_queue == []
+
+
+def test_a_hung_cache_costs_the_turn_no_wait(ai_first_game, monkeypatch):
+    from django.core.cache import cache
+
+    from config import redis_health
+
+    def hung(*args, **kwargs):
+        raise AssertionError("the cache was asked while Redis is known to fail")
+
+    redis_health.note_failure()
+    try:
+        monkeypatch.setattr(cache, "set", hung)
+        monkeypatch.setattr(cache, "get_many", hung)
+        tasks._mark_started(ai_first_game.pk, 0)
+        assert tasks._started([(ai_first_game.pk, 0)]) == set()
+    finally:
+        redis_health.forget()
+
+
+@pytest.mark.postgres
 def test_a_second_message_leaves_the_turn_to_the_worker_playing_it(ai_first_game,
                                                                    other_session):
     key = turn_locks._key(ai_first_game.pk)
