@@ -320,7 +320,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="the endpoints take turns this many times (seconds each: "
                         "--seconds / --rounds)")
-    parser.add_argument("--plan", type=int, default=400,
+    parser.add_argument("--plan", type=int, default=600,
                         help="moves planned per client before the run (its games' moves)")
     args = parser.parse_args()
 
