@@ -2,7 +2,7 @@
 authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
-        [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 400]
+        [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 600]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
 starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k

@@ -107,6 +107,11 @@ def queue_list(queue: str, priority: int = 0) -> str:
     return f"{queue}{_PRIORITY_SEPARATOR}{step}" if step else queue
 
 
+def queue_lists(queue: str) -> list[str]:
+    """Every list kombu may keep ``queue``'s messages in (its length is the sum of theirs)."""
+    return [queue_list(queue, step) for step in _PRIORITY_STEPS]
+
+
 @cache
 def _origin(pid: int) -> str:
     # Celery's anon_nodename(): "gen<pid>@<host>"; the pid keys the cache (forked workers).

@@ -67,8 +67,10 @@ def _started_key(game_id: int, move_number: int) -> str:
 def _mark_started(game_id: int, move_number: int) -> None:
     """Note that a worker took this turn (under its turn lock): if that lock is gone while the
     turn is still due, the worker died, and the sweep need not wait to tell a lost message from
-    a slow one (``ai_turn_start_after``)."""
-    if redis_health.failed_recently():  # a hung cache would cost the turn a timeout
+    a slow one (``ai_turn_start_after``). Not without PostgreSQL (the sweep cannot tell a
+    held lock there, so it never reads the mark), nor while Redis is known to fail (a hung
+    cache would cost the turn a timeout)."""
+    if not turn_locks.supported() or redis_health.failed_recently():
         return
     try:
         cache.set(_started_key(game_id, move_number), 1,

@@ -39,7 +39,7 @@ def queue(settings):
     settings.GAMES_ANALYSIS_QUEUE = settings.NOTIFY_QUEUE = settings.GAMES_AI_QUEUE = name
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     yield name, broker
-    broker.delete(*(celery_wire.queue_list(name, step) for step in (0, 3, 6, 9)))
+    broker.delete(*celery_wire.queue_lists(name))
 
 
 def _both(queue, *args, task: str = dispatch.ANALYSE_MOVES, countdown: float = 0
@@ -106,6 +106,7 @@ def test_the_queues_priority_lists_are_kombus():
     assert celery_wire.queue_list("q", 6) == "q\x06\x166"
     assert celery_wire.queue_list("q", 8) == "q\x06\x166"
     assert celery_wire.queue_list("q", 9) == "q\x06\x169"
+    assert celery_wire.queue_lists("q") == ["q", "q\x06\x163", "q\x06\x166", "q\x06\x169"]
 
 
 def test_only_background_work_is_sent_after_the_rest(settings):

@@ -15,7 +15,7 @@ import httpx
 import pytest
 import redis
 
-from config.celery_wire import queue_list
+from config.celery_wire import queue_lists
 from games import services
 from games.dispatch import PLAY_AI_TURN
 from games.models import Move
@@ -97,7 +97,7 @@ def test_worker_logs_json_carries_the_request_id_and_stops_gracefully(
         stop_worker(worker)
         smtp.stop()
         # The event messages are background work, on the queue's priority list.
-        broker.delete(*(queue_list(GUNICORN_QUEUE, step) for step in (0, 3, 6, 9)))
+        broker.delete(*queue_lists(GUNICORN_QUEUE))
     assert stopped_after < 10
 
     entries = json_lines(worker.log_path.read_text())
