@@ -1,5 +1,5 @@
 """Where the server's time goes in a move POST, in this process: ``python bench/move_profile.py
-[--moves 300] [--top 30] [--key]``.
+[--moves 300] [--top 30] [--key] [--pyinstrument [--cpu]]``.
 
 In its own database ``c10s_move_profile`` (``BENCH_DATABASE_URL``) two players play Crazy10s
 games against each other through Django's whole stack (the settings and environment of
@@ -115,11 +115,15 @@ def _ms(values: list[float]) -> tuple[float, float]:
     return statistics.median(values), values[max(0, round(0.95 * len(values)) - 1)]
 
 
-def _sample(players: Players, moves: int) -> None:
-    """pyinstrument's call tree of the moves (wall clock, sampled: little overhead, so the
-    shares of the ORM and the serializers are not inflated as under cProfile)."""
+def _sample(players: Players, moves: int, cpu: bool) -> None:
+    """pyinstrument's call tree of the moves (sampled: little overhead, so the shares of the
+    ORM and the serializers are not inflated as under cProfile). Wall clock, or with ``cpu``
+    this thread's CPU time (waits on PostgreSQL and Redis left out)."""
     from pyinstrument import Profiler  # a development tool: pip install pyinstrument
+    from pyinstrument.stack_sampler import get_stack_sampler
 
+    if cpu:
+        get_stack_sampler().timer_func = time.thread_time
     profiler = Profiler(interval=0.0002, async_mode="disabled")
     for _ in range(moves):
         mover, body = players.next_move()
@@ -139,6 +143,8 @@ def main() -> None:
     parser.add_argument("--key", action="store_true", help="send an Idempotency-Key")
     parser.add_argument("--pyinstrument", action="store_true",
                         help="a sampled call tree instead of cProfile's table")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --pyinstrument: CPU time, not the wall clock")
     args = parser.parse_args()
 
     os.environ.setdefault("BENCH_REDIS_URL", "")
@@ -178,7 +184,7 @@ def main() -> None:
     print(f"GET me / move: wall p50 {100 * _ms(me)[0] / _ms(times)[0]:.1f} %, CPU mean "
           f"{100 * statistics.fmean(me_cpu) / statistics.fmean(cpu):.1f} %")
     if args.pyinstrument:
-        _sample(players, args.moves)
+        _sample(players, args.moves, args.cpu)
         return
     if not args.top:
         return

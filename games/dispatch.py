@@ -172,8 +172,8 @@ def _broker_client(url: str) -> Any:
 
 def broker_url() -> str:
     """The broker Celery itself uses (its ``CELERY_BROKER_URL`` environment variable, read
-    first, or the setting)."""
-    return current_app.conf.broker_url or ""
+    first, or the setting), read once per process (``celery_wire.forget`` reads it again)."""
+    return celery_wire.broker_url()
 
 
 def broker_redis() -> Any:

@@ -137,6 +137,9 @@ def _start(game: Game, seats: list[Seat], now: datetime) -> None:
     effects.game_started(game, seats)
 
 
+_MOVE_FIELDS = ["state", "move_number", "current_seat", "turn_started_at", "turn_deadline"]
+
+
 def _record_move(
     game: Game, seats: list[Seat], played: PlayedMove, *, now: datetime | None = None
 ) -> PlayedMove:
@@ -186,7 +189,9 @@ def _record_move_writes(
     else:
         game.current_seat = summary.to_move
         _begin_turn(game, seats, now, after_computer=seats[record.seat].plays_itself)
-    writes.update(game)
+    # A move that does not end the game changes only these of the game's columns (the others,
+    # the options' JSON among them, are not converted and sent again on every move).
+    writes.update(game, _MOVE_FIELDS if summary.outcome is None else None)
     # Last of the move's after-commit work: the analysis message is best effort and skipped
     # when the broker just refused the messages before it (see dispatch.enqueue_analysis).
     analysis.enqueue_after_move(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import IllegalMoveError
 
@@ -65,13 +66,17 @@ class Layout:
     def centre(self) -> int:
         return (self.size // 2) * self.size + self.size // 2
 
-    def bonus_squares(self) -> list[tuple[str, str]]:
+    def bonus_squares(self) -> tuple[tuple[str, str], ...]:
         """(square name, kind name) for every bonus square, in reading order."""
-        return [
-            (square_name(i, self.size), BONUS_NAMES[k])
-            for i, k in enumerate(self.kinds)
-            if k != PLAIN
-        ]
+        return _bonus_squares(self.size, self.kinds)
+
+
+@lru_cache(maxsize=32)
+def _bonus_squares(size: int, kinds: str) -> tuple[tuple[str, str], ...]:
+    # Every view of a game lists them (twice in a move's answer): worked out once per layout.
+    return tuple(
+        (square_name(i, size), BONUS_NAMES[k]) for i, k in enumerate(kinds) if k != PLAIN
+    )
 
 
 def parse_layout(text: str) -> Layout:
