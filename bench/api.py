@@ -2,7 +2,7 @@
 authenticated no-op endpoint (``GET me``) measured by the same clients in the same run.
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
-        [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 600]
+        [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 1500]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
 starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k
@@ -320,7 +320,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3,
                         help="the endpoints take turns this many times (seconds each: "
                         "--seconds / --rounds)")
-    parser.add_argument("--plan", type=int, default=600,
+    parser.add_argument("--plan", type=int, default=1500,
                         help="moves planned per client before the run (its games' moves)")
     args = parser.parse_args()
 

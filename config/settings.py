@@ -215,7 +215,12 @@ SOCIAL_PROFILE_EXTRAS = ["games.crazy10s.puzzles.selectors.profile_extras"]
 ACCOUNT_PROFILE_EXTRAS = ["games.crazy10s.puzzles.selectors.profile_extras"]
 ACCOUNT_EXPORT_EXTRAS = ["games.crazy10s.puzzles.selectors.export_extras"]
 # Called once at ASGI lifespan startup, in the server's event loop (config imports no app).
-ASGI_STARTUP_HOOKS = ["live.shutdown.install_signal_handlers"]
+ASGI_STARTUP_HOOKS = [
+    "live.shutdown.install_signal_handlers",
+    "config.gc_tuning.freeze_after_startup",
+]
+# The start-up's objects left out of the garbage collector's full walks (config/gc_tuning.py).
+WEB_GC_FREEZE = env_bool("WEB_GC_FREEZE", True)
 
 MIDDLEWARE = [
     # First: the request id, the log line and the API's error envelope cover every answer.
