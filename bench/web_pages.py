@@ -27,7 +27,7 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_web_bench"
 
 def set_up_django(default_db: str, prefix: str):
     """A fresh, migrated bench database and Django set up on it, with the environment of
-    bench/api.py's servers; returns a context manager serving static files unhashed (the
+    bench/api.py's servers and their garbage collector set-up; returns a context manager serving static files unhashed (the
     bench does not collect them)."""
     db_url = os.environ.get("BENCH_DATABASE_URL", default_db)
     _recreate_database(db_url)
@@ -41,6 +41,9 @@ def set_up_django(default_db: str, prefix: str):
     from django.test import override_settings
 
     call_command("migrate", verbosity=0)
+    from config.gc_tuning import freeze_after_startup
+
+    freeze_after_startup()  # as the web processes do (WEB_GC_FREEZE)
     return override_settings(STORAGES={
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
