@@ -26,9 +26,9 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_web_bench"
 
 
 def set_up_django(default_db: str, prefix: str):
-    """A fresh, migrated bench database and Django set up on it, with the environment of
-    bench/api.py's servers and their garbage collector set-up; returns a context manager serving static files unhashed (the
-    bench does not collect them)."""
+    """A fresh, migrated bench database and Django set up on it, with the environment and the
+    garbage collector set-up of bench/api.py's servers; returns a context manager serving
+    static files unhashed (the bench does not collect them)."""
     db_url = os.environ.get("BENCH_DATABASE_URL", default_db)
     _recreate_database(db_url)
     os.environ.update(_server_env(db_url, tempfile.mkdtemp(prefix=prefix)))

@@ -10,7 +10,10 @@ aware datetime when the session's time zone is UTC, which is how Django sets the
 zone Django's loader would set.
 
 Installed from ``connection_created`` (after Django set the session's time zone), only where
-all of that holds: otherwise Django's loader stays.
+all of that holds: otherwise Django's loader stays. The C loader follows the session's time zone,
+so a session switched to another zone afterwards (``SET TIME ZONE``, or a pooler in transaction
+mode handing the connection's session to others) would get the right instants in that zone,
+where Django's loader would have labelled them UTC; nothing in the project does either.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ def _c_loader() -> type | None:
     """A loader that hands each value to psycopg's C ``TimestamptzLoader`` (a final class:
     it cannot be subclassed), with the ``timezone`` attribute Django's cursors read
     (``DatabaseWrapper.create_cursor`` compares it with the connection's); None without
-    psycopg's C implementation."""
+    psycopg's C implementation (``psycopg_binary`` or a local ``psycopg_c`` build)."""
     global _fast_loader
     if _fast_loader is None:
         import psycopg
@@ -35,7 +38,7 @@ def _c_loader() -> type | None:
         c_loader = psycopg.adapters.get_loader(
             psycopg.adapters.types["timestamptz"].oid, Format.TEXT
         )
-        if c_loader is None or not c_loader.__module__.startswith("psycopg_binary"):
+        if c_loader is None or not c_loader.__module__.startswith(("psycopg_binary", "psycopg_c")):
             return None
 
         class UtcTimestamptzLoader(Loader):

@@ -24,6 +24,7 @@ def _loader_class():
         return cursor.cursor.adapters.get_loader(oid, Format.TEXT)
 
 
+@pytest.mark.skipif(pg_loaders._c_loader() is None, reason="psycopg without its C implementation")
 def test_the_connections_cursors_use_the_c_loader():
     connection.ensure_connection()
     assert _loader_class() is pg_loaders._c_loader()

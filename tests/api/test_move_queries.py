@@ -66,6 +66,10 @@ def test_a_crazy10s_move_costs_at_most_four_queries(
     assert sum(1 for q in queries if "FOR NO KEY UPDATE" in q) == 1
     # Only the mover's seat changed (her rack and score): bob's is not written again.
     assert sum(q.count('UPDATE "games_seat"') for q in queries) == 1
+    # Of the game, only what a move changes (not its options, seed or creation time).
+    (game_columns,) = re.findall(r'UPDATE "games_game" SET (.*?) WHERE', " ".join(queries))
+    assert re.findall(r'"(\w+)" =', game_columns) == [
+        "state", "move_number", "current_seat", "turn_started_at", "turn_deadline"]
     events = [q for q in queries if "live_liveevent" in q]
     assert len(events) == (1 if live_backend == "db" else 0)
     if live_backend == "db":

@@ -24,9 +24,9 @@ def _frozen_counts(log: str) -> list[int]:
 
 def test_the_production_workers_freeze_their_start_up(gunicorn_server):
     counts = _frozen_counts(gunicorn_server.log())
-    assert len(counts) == 1, gunicorn_server.log()[-3000:]  # the one worker
+    assert counts, gunicorn_server.log()[-3000:]  # the worker (one more if it was restarted)
     # Django, DRF and the apps with every view module imported: far more than a bare Python.
-    assert counts[0] > 100_000
+    assert all(count > 100_000 for count in counts)
 
 
 def test_the_freeze_can_be_turned_off(django_db_setup, django_db_blocker):
