@@ -3,6 +3,7 @@ authenticated no-op endpoint (``GET me``) measured by the same clients in the sa
 
     .venv/bin/python bench/api.py [--clients 8] [--seconds 20] [--port 0]
         [--server wsgi|asgi|uvicorn] [--workers 2] [--rounds 3] [--plan 1500]
+        [--kind crazy10s|crazy_eights]
 
 It (re)creates its own database ``c10s_bench`` (``BENCH_DATABASE_URL`` overrides), migrates it,
 starts ``gunicorn config.wsgi -w 2 --threads 4`` (``--server asgi``: ``gunicorn config.asgi -k
@@ -19,9 +20,10 @@ The clients share the server's cores, so their moves are chosen before the clock
 client creates its games first and plays each one out in this process with the engine, from the
 game's stored state (read from the benchmark's own database: the bench is the operator here),
 choosing the placements of at most three of the rack's digit tiles, the first of them in a
-seeded order, or a pass. During the run a client only posts the planned moves, and checks each
-answer's status as ``GET me``'s is checked. Their CPU time per move is printed so that a run
-where they competed with the server shows it.
+seeded order, or a pass (``--kind crazy_eights``: two-player matches, a card of the hand in a
+seeded order when one is legal, else the draw, take or pass). During the run a client only
+posts the planned moves, and checks each answer's status as ``GET me``'s is checked. Their
+CPU time per move is printed so that a run where they competed with the server shows it.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from games.crazy10s.engine import (  # noqa: E402  (pure engine: no Django neede
     generate_placements,
     parse_move,
 )
+from games.crazy_eights import engine as c8  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_bench"
 PASSWORD = "bench-Pass-123!"
@@ -121,8 +124,9 @@ class Client:
     """One benchmark client: two players (a, b) playing each other, game after game, their
     moves planned before the run (``plan``)."""
 
-    def __init__(self, base: str, index: int, db_url: str) -> None:
+    def __init__(self, base: str, index: int, db_url: str, kind: str = "crazy10s") -> None:
         self.base = base
+        self.kind = kind
         self.index = index
         self.db_url = db_url
         self.rng = random.Random(index)
@@ -155,6 +159,8 @@ class Client:
                 planned += len(game.moves)
 
     def _plan_game(self, db: psycopg.Connection) -> PlannedGame:
+        if self.kind == "crazy_eights":
+            return self._plan_crazy_eights(db)
         response = self.sessions[0].post(
             f"{self.base}/games",
             json={"opponent": {"username": f"bench{self.index}b"}, "turn_hours": 72},
@@ -171,6 +177,30 @@ class Client:
             notation = self._choose(state)
             moves.append((client_of[state.current_player], notation))
             state = apply_move(state, parse_move(notation)).state
+        return PlannedGame(game_id, moves)
+
+    def _plan_crazy_eights(self, db: psycopg.Connection) -> PlannedGame:
+        """A two-player Crazy Eights match between the client's players (seat 0 is player a),
+        played out with a card of the hand when one is legal (random among them), else the
+        draw, take or pass the rules leave."""
+        response = self.sessions[0].post(
+            f"{self.base}/games",
+            json={"kind": "crazy_eights", "turn_hours": 72,
+                  "seats": [{"you": True}, {"username": f"bench{self.index}b"}]},
+            timeout=30,
+        )
+        response.raise_for_status()
+        game_id = response.json()["id"]
+        (stored,) = db.execute("SELECT state FROM games_game WHERE id = %s", (game_id,)).fetchone()
+        state = c8.GameState.from_dict(stored["engine"])
+        moves: list[tuple[int, str]] = []
+        while not state.is_over:
+            legal = c8.legal_moves(state)
+            plays = [m for m in legal if isinstance(m, c8.Play)]
+            move = self.rng.choice(plays) if plays else sorted(legal, key=c8.format_move)[0]
+            assert state.turn is not None  # a match not over has a seat to act
+            moves.append((state.turn, c8.format_move(move)))
+            state = c8.apply_legal(state, move).state
         return PlannedGame(game_id, moves)
 
     def _choose(self, state: GameState) -> str:
@@ -322,6 +352,8 @@ def main() -> None:
                         "--seconds / --rounds)")
     parser.add_argument("--plan", type=int, default=1500,
                         help="moves planned per client before the run (its games' moves)")
+    parser.add_argument("--kind", choices=["crazy10s", "crazy_eights"], default="crazy10s",
+                        help="the games the clients play (Crazy Eights: two-player matches)")
     args = parser.parse_args()
 
     db_url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB)
@@ -338,7 +370,7 @@ def main() -> None:
                                   start_new_session=True)
         try:
             _wait_until_up(base, server)
-            clients = [Client(base, i, db_url) for i in range(args.clients)]
+            clients = [Client(base, i, db_url, args.kind) for i in range(args.clients)]
             planning = time.perf_counter()
             for client in clients:
                 client.plan(args.plan)
@@ -386,7 +418,7 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
 
     server = SERVERS[args.server].format(w=args.workers)
     print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint in {args.rounds} turns, "
-          f"{server}, PostgreSQL")
+          f"{server}, PostgreSQL, {args.kind} moves")
     move = line("POST games/{id}/moves", timings.moves, move_secs)
     me = line("GET me (no-op)", timings.me, me_secs)
     print(f"moves/no-op throughput: {100 * move[0] / me[0]:.1f} %; ratio no-op/moves "

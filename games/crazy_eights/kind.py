@@ -52,6 +52,31 @@ class MatchState:
     history: tuple[dict[str, Any], ...]
 
 
+def _still_read(history: tuple[dict[str, Any], ...], seats: int) -> tuple[dict[str, Any], ...]:
+    """The records anything still reads: from the current round's opening on (a regular's and
+    a hint's knowledge reads that round only) and from the oldest of the seats' latest records
+    on (the coach reads back to the asking seat's previous move), whichever starts earlier.
+
+    The stored state is read, parsed, written and sent to PostgreSQL on every move: with the
+    whole match kept, a move late in a long match carried ~25 KB of earlier rounds' records
+    and cost twice the CPU of an early one (issue 28). Every move stays in the ``Move`` rows
+    (history, replays, exports). Until every seat has a record, nothing is dropped."""
+    opening: int | None = None
+    latest: dict[int, int] = {}
+    for index in range(len(history) - 1, -1, -1):
+        record = history[index]
+        seat = record.get("seat")
+        if seat is not None and seat not in latest:
+            latest[seat] = index
+        if opening is None and any(
+            event.get("kind") == "round_started" for event in record.get("events", ())
+        ):
+            opening = index
+        if opening is not None and len(latest) == seats:
+            return history[min(opening, *latest.values()):]
+    return history
+
+
 @dataclass(frozen=True)
 class TimeoutMove:
     """The seat's time ran out: the timeout regular plays its turn's next move."""
@@ -151,7 +176,8 @@ class CrazyEightsKind(GameKind):
             seat = None
         result = c8.apply_move(state.engine, move, seat)
         public = result.public_dict()
-        after = MatchState(result.state, (*state.history, public))
+        history = _still_read((*state.history, public), result.state.options.players)
+        after = MatchState(result.state, history)
         return PlayedMove(after, self.summary(after), _record(result, public, timeout=timeout))
 
     def table_engine_options(self, chosen: dict[str, Any]) -> dict[str, Any]:
