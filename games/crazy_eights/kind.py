@@ -1,10 +1,11 @@
 """Crazy Eights as a game kind: the adapter between its engine and the generic service
 (``games.kinds.base.GameKind``). Registered in ``settings.GAME_KINDS``.
 
-The stored state (``dump``) is the engine state plus the match's public history (the opening
-deal's record, then every move's ``MoveResult.public_dict()``): a regular decides from its
-seat's view and that history, never from the engine state, so the history must travel with
-the state for ``computer_move`` to work without reading the move table.
+The stored state (``dump``) is the engine state plus the public records still read (the
+opening deal's record, then every move's ``MoveResult.public_dict()``, cut by ``_still_read``
+to the current round and back to every seat's latest move): a regular decides from its seat's
+view and those records, never from the engine state, so they must travel with the state for
+``computer_move`` to work without reading the move table.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ TIMEOUT_REGULAR = "cautious"
 
 @dataclass(frozen=True)
 class MatchState:
-    """What ``load`` returns: the engine state and the public records so far (oldest first)."""
+    """What ``load`` returns: the engine state and the public records still read (oldest
+    first; ``_still_read``)."""
 
     engine: c8.GameState
     history: tuple[dict[str, Any], ...]

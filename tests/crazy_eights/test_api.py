@@ -142,7 +142,9 @@ def test_no_answer_carries_another_hand_the_stock_or_the_seed(
     ]
     hidden = _hidden_cards(game)
     # Cards named by the public record (played, a starter, a finished round's hands) may appear;
-    # the rest of the others' hands and the stock may not.
+    # the rest of the others' hands and the stock may not. The stored records are the whole
+    # match here: it is too short for any to be dropped (kind._still_read).
+    assert game.state["history"][0]["seat"] is None  # the deal's record is still there
     public = set(re.findall(CARD, json.dumps(game.state["history"])))
     secret = hidden - public
     assert secret
