@@ -66,7 +66,9 @@ def test_a_missed_turn_and_taking_the_seat_back(page, stack_queue, shot, assert_
         else:  # the computers play on to my next turn, which waits for me again
             tasks.play_ai_turn.apply_async((game_id, game.move_number), queue=stack_queue)
             again = wait_for_my_turn(page, after=game.move_number)
-        assert Game.objects.get(pk=game_id).current_seat == seat
+        moves_since = list(Move.objects.filter(game_id=game_id, number__gt=number)
+                           .order_by("number").values_list("number", "seat", "kind", "notation"))
+        assert Game.objects.get(pk=game_id).current_seat == seat, (again, moves_since)
         assert Move.objects.filter(game_id=game_id, number__gt=again).count() == 0
         assert page.evaluate("window.__same_page") is True
     finally:
