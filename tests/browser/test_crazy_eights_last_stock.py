@@ -30,6 +30,9 @@ def rig_engine(game_id: int, *, empty_stock: bool) -> None:
         if empty_stock:
             engine["discard"] = engine["stock"] + engine["discard"]
             engine["stock"] = []
+            # A plain start of the turn: had the computer just played a Draw 2 at us, the page
+            # would rightly offer Take (the penalty), not Pass (a CI failure at phone size).
+            engine["penalty"], engine["draws"], engine["drawn"] = 0, 0, None
         game.state = data
         game.save(update_fields=["state"])
 
