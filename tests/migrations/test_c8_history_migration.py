@@ -38,7 +38,7 @@ def _play_out(game: Game, users: dict[int, object], moves: int) -> Game:
 
 @pytest.fixture
 def seeded(monkeypatch):
-    """Seed 5: the match below reaches its later rounds within the moves it plays."""
+    """Seed 5: the match below reaches a later round within 100 moves, and goes on."""
     monkeypatch.setattr("games.services.creation._new_seed", lambda: 5)
 
 
@@ -51,7 +51,7 @@ def test_a_game_stored_with_the_whole_match_is_cut_and_verifies(
     users = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
     with monkeypatch.context() as before:  # the code before the change kept every record
         before.setattr(c8_kind, "_still_read", lambda history, seats: history)
-        game = _play_out(game, users, 150)
+        game = _play_out(game, users, 100)
     full = game.state["history"]
     assert len(full) == game.move_number + 1  # the deal's record and one per move
     assert len(c8_kind._still_read(tuple(full), 2)) < len(full)  # a later round is under way
@@ -63,10 +63,10 @@ def test_a_game_stored_with_the_whole_match_is_cut_and_verifies(
     assert len(game.state["history"]) < len(full)
     assert game.state["history"] == full[-len(game.state["history"]):]
     assert verify_game(game) == []
-    # The next move goes on from the cut records as from the whole ones.
-    if not game.is_over:
-        game = _play_out(game, users, 5)
-        assert verify_game(game) == []
+    # The next moves go on from the cut records as from the whole ones.
+    assert not game.is_over  # seed 5: the match is still on after 100 moves
+    game = _play_out(game, users, 5)
+    assert verify_game(game) == []
 
 
 def test_records_already_cut_are_left_alone(alice, bob, ai_queue, seeded):
@@ -76,6 +76,7 @@ def test_records_already_cut_are_left_alone(alice, bob, ai_queue, seeded):
     users = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
     game = _play_out(game, users, 60)
     stored = game.state
+    assert len(stored["history"]) < game.move_number + 1  # the moves cut it already
     migration.cut_histories(apps, None)
     game.refresh_from_db()
     assert game.state == stored
