@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from games.fields import FastJSONField
 from games.results import JSONArrayLength, result_problems
 
 # The short ones (1 h, 8 h) and the correspondence set of Lichess: 1, 2, 3, 5, 7, 10, 14 days.
@@ -29,12 +30,12 @@ class Game(models.Model):
 
     kind = models.CharField(max_length=32, default="crazy10s")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    options = models.JSONField(default=dict)
+    options = FastJSONField(default=dict)
     # Random pairing's pool of a game waiting for random opponents: its kind, the kind's
     # pairing key of the options, turn time, rated choice and seat count ("" otherwise).
     pairing_pool = models.CharField(max_length=255, default="", blank=True)
     seed = models.BigIntegerField()
-    state = models.JSONField(default=dict)
+    state = FastJSONField(default=dict)
     move_number = models.PositiveIntegerField(default=0)
     # Seat index to move (None unless active): lets sweeps and "my turn" queries avoid the JSON.
     current_seat = models.SmallIntegerField(null=True, blank=True)
@@ -59,7 +60,7 @@ class Game(models.Model):
     #  "adjustments": [one per seat], "winner": the single winner or None (two-seat readers)}
     # One score and one adjustment per seat of ``seat_count`` (seated or not): the constraint
     # below refuses anything else, whoever writes (games.results).
-    result = models.JSONField(null=True, blank=True)
+    result = FastJSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "turn_deadline"], name="game_status_deadline")]
@@ -110,7 +111,7 @@ class Seat(models.Model):
     ai_level = models.CharField(max_length=16, null=True, blank=True)
     score = models.IntegerField(default=0)
     # What only this seat knows (Crazy10s: {"rack": [...]}), mirrored for staff pages only.
-    private = models.JSONField(default=dict)
+    private = FastJSONField(default=dict)
     result = models.CharField(max_length=8, choices=Result.choices, null=True, blank=True)
     last_seen_at = models.DateTimeField(null=True, blank=True)
     # The computer plays this person's seat meanwhile: they missed their turn's deadline
@@ -164,7 +165,7 @@ class Move(models.Model):
     notation = models.CharField(max_length=200)  # full; a swap names its (private) tiles
     public_notation = models.CharField(max_length=200)  # a swap shows only the count
     score = models.IntegerField(default=0)
-    public = models.JSONField(default=dict)
+    public = FastJSONField(default=dict)
     is_timeout = models.BooleanField(default=False)
     best_score = models.IntegerField(null=True, blank=True)
     best_notation = models.CharField(max_length=200, blank=True, default="")
@@ -187,7 +188,7 @@ class IdempotencyRecord(models.Model):
     key = models.CharField(max_length=255)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     response_status = models.PositiveSmallIntegerField()
-    response_body = models.JSONField()
+    response_body = FastJSONField()
     # sha256 of the request (game, move, expected move number): a retry must be the same
     # request; empty for records stored before fingerprints existed.
     request_fingerprint = models.CharField(max_length=64, blank=True, default="")

@@ -1,0 +1,66 @@
+"""A JSON column read and written with orjson (issue 28: parsing and dumping a Crazy Eights
+game's state with the standard library was an eighth of a move request's server CPU).
+
+orjson gives the same JSON values for what the standard library encodes: str, int, float,
+bool, None, lists, tuples and dicts with str keys (and their subclasses). Whatever orjson will
+not take the way ``json.dumps`` would (an int key, an int past 64 bits, a date, a dataclass)
+goes to ``json.dumps`` as before, which encodes it or raises as it always did. Text orjson will
+not parse, and text with an integer it would read as a float (past 64 bits), goes to
+``json.loads``. What orjson encodes that the standard library refuses (a UUID, an Enum that is
+not an int or str) is not written to these columns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import orjson
+from django.db import models
+from django.db.models.expressions import Value
+
+_ONLY_WHAT_JSON_DOES = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
+# orjson reads an integer below -2**63 or above 2**64 - 1 as a float: any run of digits that
+# long sends the text to the standard library (a seed, below 2**63, takes at most 19 digits).
+_MAYBE_PAST_64_BITS = re.compile(r"\d{20}|-\d{19}")
+
+
+def dumps(value: Any) -> bytes | str:
+    """``json.dumps(value)`` as compact UTF-8 bytes, by orjson where it gives the same value."""
+    try:
+        return orjson.dumps(value, option=_ONLY_WHAT_JSON_DOES)
+    except TypeError:  # orjson.JSONEncodeError: let the standard library encode it or refuse
+        return json.dumps(value)
+
+
+class FastJSONField(models.JSONField):
+    """``models.JSONField`` with orjson on the way in and out (only without a custom encoder
+    or decoder, which are the standard library's)."""
+
+    def deconstruct(self) -> Any:
+        # To migrations this is the JSONField it stores as: the same column, nothing to alter
+        # (SQLite would have rebuilt four tables to change the class name alone).
+        name, _, args, kwargs = super().deconstruct()
+        return name, "django.db.models.JSONField", args, kwargs
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        if type(value) is str and self.decoder is None and not _MAYBE_PAST_64_BITS.search(value):
+            try:
+                return orjson.loads(value)
+            except orjson.JSONDecodeError:
+                pass  # the standard library's reading (it takes NaN and long integers)
+        return super().from_db_value(value, expression, connection)
+
+    def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
+        if self.encoder is not None or connection.vendor != "postgresql":
+            return super().get_db_prep_value(value, connection, prepared)
+        if not prepared:
+            value = self.get_prep_value(value)
+        if isinstance(value, Value) and isinstance(value.output_field, models.JSONField):
+            value = value.value
+        elif hasattr(value, "as_sql"):
+            return value
+        from psycopg.types.json import Jsonb  # only with PostgreSQL
+
+        return Jsonb(value, dumps=dumps)
