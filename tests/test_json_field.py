@@ -66,3 +66,15 @@ def test_migrations_see_a_plain_json_field():
     _, path, _, kwargs = fields.FastJSONField(default=dict).deconstruct()
     assert path == "django.db.models.JSONField"
     assert models.JSONField(**kwargs).deconstruct()[3] == kwargs
+
+
+@pytest.mark.parametrize(("text", "long"), [
+    ('{"seed": 9223372036854775807, "low": -922337203685477580}', False),
+    ('{"id": "1234567890123456789", "ids": [1234567890123456789]}', False),
+    ('{"n": 12345678901234567890}', True),  # 20 digits: maybe past 2**64 - 1
+    ('[-1234567890123456789]', True),  # 19 after "-": maybe below -2**63
+    ('{"pi": 3.14159265358979323846264}', True),  # harmless: parsed as before
+])
+def test_text_with_a_long_run_of_digits_is_read_by_the_standard_library(text, long):
+    assert fields._maybe_past_64_bits(text.encode()) is long
+    assert fields.FastJSONField().from_db_value(text, None, connection) == json.loads(text)
