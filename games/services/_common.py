@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Case, F, QuerySet, When
 from django.utils import timezone
 
 from config.compiled_queries import CompiledQuery
@@ -52,6 +52,7 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
         )
         return game, waited
     game = seats[0].game
+    game.state = seats[0].game_state  # type: ignore[attr-defined]
     for seat in seats:
         seat.game = game
     return game, seats
@@ -62,6 +63,11 @@ def _locked_seats_query(game_id: int) -> QuerySet[Seat]:
     with_vacations = Seat.objects.annotate(vacation_until=vacations.vacation_until_annotation())
     return (
         with_vacations.select_related("game", "user")
+        # The game's state (its largest column) on the first seat's row only: every row of the
+        # join would carry it, to be sent, parsed and dropped once per seat.
+        .defer("game__state")
+        .annotate(game_state=Case(When(index=0, then=F("game__state")),
+                                  output_field=Game._meta.get_field("state")))
         .select_for_update(no_key=True, of=("game",), skip_locked=True)
         .filter(game_id=game_id)
         .order_by("index")
