@@ -100,6 +100,9 @@ def main() -> None:
     parser.add_argument("--finished", type=int, default=1000)
     parser.add_argument("--active", type=int, default=100)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--profile", metavar="NAME",
+                        help="then pyinstrument's call tree of this URL's requests (CPU time), "
+                             "e.g. lists for the web lists fragment")
     args = parser.parse_args()
 
     plain_static_files = set_up_django(DEFAULT_DB, "c10s-lists-bench-")
@@ -142,6 +145,26 @@ def main() -> None:
             "API: GET games/{id} (Crazy10s)": f"/api/v1/games/{pages['crazy10s'].pk}",
         }, args.requests)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+    if args.profile:
+        with plain_static_files:
+            _profile(web, {"home": "/", "lists": "/games/lists"}.get(args.profile, args.profile),
+                       args.requests)
+
+
+def _profile(client, url: str, requests: int) -> None:
+    """Where the CPU time of ``url``'s requests goes (a development tool: pip install
+    pyinstrument)."""
+    from pyinstrument import Profiler
+    from pyinstrument.stack_sampler import get_stack_sampler
+
+    get_stack_sampler().timer_func = time.thread_time
+    profiler = Profiler(interval=0.0002, async_mode="disabled")
+    with profiler:
+        for _ in range(requests):
+            assert client.get(url).status_code == 200
+    print(f"\n--- pyinstrument, {requests} requests of {url} (CPU seconds in all: x "
+          f"{1000 / requests:.2f} = ms per request) ---")
+    print(profiler.output_text(show_all=False, unicode=False, color=False))
 
 
 if __name__ == "__main__":

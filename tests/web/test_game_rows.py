@@ -10,6 +10,7 @@ import pytest
 from django.template import engines
 from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from web.templatetags import game_rows
 
@@ -44,6 +45,9 @@ ENTRIES = [
     _entry(scores={"you": 1, "opponent": 3}),
     _entry(scores={"you": True, "opponent": 3}),  # the same key but for the type: "True"
     _entry(opponent={"display_name": mark_safe("Bob <b>")}),
+    _entry(opponent={"display_name": gettext_lazy("Computer")}),  # in the active language
+    _entry(opponent={"display_name": "Computer"}),
+    _entry(scores={"you": 12.0, "opponent": 3}),  # "12.0", not "12"
     _entry(status="finished", result={"outcome": "win"}, deadline=None),
     _entry(status="finished", result={"outcome": "draw"}, deadline=None),
     _entry(status="waiting", opponent=None, your_turn=False),
