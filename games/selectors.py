@@ -10,6 +10,7 @@ from datetime import datetime
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import (
     BooleanField,
     Case,
@@ -51,8 +52,17 @@ def _seats(*, private: bool) -> QuerySet[Seat]:
         vacation_until=vacations.vacation_until_annotation()
     )
     if not private:  # a list shows no rack or hand: leave the hidden state in the database
-        seats = seats.defer("private")
+        # nor the players' accounts beyond their names (``describe_seat``), which cost more to
+        # read than the rest of a list's rows
+        seats = seats.defer("private", *_UNLISTED_USER_FIELDS)
     return seats.order_by("index")
+
+
+_LISTED_USER_FIELDS = {"id", "username", "display_name", "deleted_at"}  # User.public_name
+_UNLISTED_USER_FIELDS = [
+    f"user__{field.name}" for field in get_user_model()._meta.concrete_fields
+    if field.name not in _LISTED_USER_FIELDS
+]
 
 
 def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> tuple[Game, Seat]:
@@ -70,7 +80,8 @@ def game_for_player(*, game_id: int, user: User, defer_state: bool = False) -> t
 
 
 def seat_of(game: Game, user: User) -> Seat | None:
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    user_id = user.pk  # once: a request's user is a lazy object, each attribute a detour
+    return next((s for s in game.seats.all() if s.user_id == user_id), None)
 
 
 def _seat(seats: Iterable[Seat], index: int) -> Seat | None:

@@ -72,3 +72,22 @@ def test_the_home_page_shows_the_first_games_in_progress_and_all_on_request(
     assert _count(client, "/?playing=all") == _count(client, "/")
     monkeypatch.setattr(game_views, "ACTIVE_SHOWN", 5)
     assert 'id="all-active-link"' not in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("url", ["/", "/api/v1/games"])
+def test_the_lists_read_no_more_of_the_other_players_accounts_than_their_names(
+    client, alice, bob, ai_queue, url
+):
+    """A list's seats read their players' names only (``selectors._seats``): a field left in
+    the database and then read would cost a query per game."""
+    bob.display_name = "Bobby Tables"
+    bob.save()
+    client.force_login(alice)
+    services.create_game(user=alice, opponent={"username": bob.username})
+    few = _count(client, url)
+    for _ in range(4):
+        services.create_game(
+            user=alice, kind="crazy_eights", seats=[{"you": True}, {"username": bob.username}]
+        )
+    assert _count(client, url) == few
+    assert client.get(url).content.count(b"Bobby Tables") >= 5
