@@ -6,8 +6,10 @@ bool, None, lists, tuples and dicts with str keys (and their subclasses). Whatev
 not take the way ``json.dumps`` would (an int key, an int past 64 bits, a date, a dataclass)
 goes to ``json.dumps`` as before, which encodes it or raises as it always did. Text orjson will
 not parse, and text with an integer it would read as a float (past 64 bits), goes to
-``json.loads``. What orjson encodes that the standard library refuses (a UUID, an Enum that is
-not an int or str) is not written to these columns.
+``json.loads``. orjson writes three things otherwise: a UUID and an Enum that is not an int
+or str (the standard library refused them) and a float NaN or infinity (as null; the standard
+library wrote NaN, which PostgreSQL refused). These columns hold none of them: states, results
+and moves hold no float, and DRF refuses to render an answer with a NaN before it is stored.
 """
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ def _lock_game_and_seats(game_id: int) -> tuple[Game, list[Seat]]:
         )
         return game, waited
     game = seats[0].game
-    game.state = seats[0].game_state  # type: ignore[attr-defined]
+    if seats[0].index == 0:  # a game waiting for its first seat's player reads it when asked
+        game.state = seats[0].game_state  # type: ignore[attr-defined]
     for seat in seats:
         seat.game = game
     return game, seats

@@ -43,3 +43,17 @@ def test_a_move_that_waited_sees_the_seats_the_other_write_left(human_game, alic
     thread.join(20)
     assert not failures, failures
     assert ai_queue == [(human_game.pk, 1)]  # the away seat is played by the server at once
+
+
+@pytest.mark.parametrize("first_seat_taken", [True, False])
+def test_the_locked_game_has_its_state_whichever_seats_are_taken(alice, first_seat_taken):
+    """The lock query carries the state on seat 0's row: a game waiting for seat 0's player
+    (no such row yet) reads its state when asked, instead of finding none."""
+    from games.services._common import _lock_game_and_seats
+
+    seats = [{"you": True}, {"random": True}]
+    game = services.create_game(user=alice, seats=seats if first_seat_taken else seats[::-1])
+    with transaction.atomic():
+        locked, locked_seats = _lock_game_and_seats(game.pk)
+        assert [s.index for s in locked_seats] == ([0] if first_seat_taken else [1])
+        assert locked.state == Game.objects.get(pk=game.pk).state != {}
