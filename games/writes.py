@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 
 from config import prepared
@@ -75,7 +75,8 @@ def flush() -> None:
     if batch is None or not batch.writes:
         return
     writes, batch.writes = batch.writes, []
-    if connection.vendor != "postgresql" or len(writes) == 1:
+    db = _connection()
+    if db.vendor != "postgresql" or len(writes) == 1:
         for write in writes:
             _run_one(write)
         return
@@ -87,15 +88,21 @@ def flush() -> None:
             returning.append((number, write.returned))
     selected = ", ".join(f"(SELECT * FROM w{number})" for number, _ in returning) or "1"
     # Prepared: a move's statement has the same text every time (config/prepared.py).
-    with prepared.cursor(connection) as cursor:
+    with prepared.cursor(db) as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT {selected}", params)
         row = cursor.fetchone()
     for (_number, returned), value in zip(returning, row or (), strict=False):
         returned(value)
 
 
+def _connection() -> Any:
+    """The connection itself: ``django.db.connection`` is a proxy that looks it up again (a
+    thread-critical local) on every attribute, and every value written reads one or two."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def _run_one(write: _Write) -> None:
-    with connection.cursor() as cursor:
+    with _connection().cursor() as cursor:
         cursor.execute(write.sql, write.params)
         if write.returned is not None:
             row = cursor.fetchone()
@@ -103,7 +110,7 @@ def _run_one(write: _Write) -> None:
 
 
 def _quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+    return _connection().ops.quote_name(name)
 
 
 # The statement of each (model, fields, database vendor), built once per process: quoting and
@@ -116,7 +123,8 @@ def insert(obj: Model) -> None:
     """``obj.save(force_insert=True)`` as one statement of the batch: the primary key is set
     when the batch is flushed (nothing in the batch may need it before)."""
     meta = obj._meta
-    key = (type(obj), connection.vendor)
+    db = _connection()
+    key = (type(obj), db.vendor)
     built = _insert_sql.get(key)
     if built is None:
         fields = [f for f in meta.concrete_fields if not f.primary_key]
@@ -128,12 +136,12 @@ def insert(obj: Model) -> None:
             f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES ({placeholders})"
             f" RETURNING {_quote(pk.column)}"))
     fields, sql = built
-    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
 
     def returned(value: Any) -> None:
         obj.pk = value
         obj._state.adding = False
-        obj._state.db = connection.alias
+        obj._state.db = db.alias
 
     add(sql, values, returned)
 
@@ -144,7 +152,8 @@ def update(obj: Model, fields: list[str] | None = None) -> None:
     meta = obj._meta
     pk = meta.pk
     assert pk is not None
-    key = (type(obj), None if fields is None else tuple(fields), connection.vendor)
+    db = _connection()
+    key = (type(obj), None if fields is None else tuple(fields), db.vendor)
     built = _update_sql.get(key)
     if built is None:
         chosen = [
@@ -155,5 +164,5 @@ def update(obj: Model, fields: list[str] | None = None) -> None:
         built = _update_sql[key] = (chosen, (
             f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(pk.column)} = %s"))
     chosen, sql = built
-    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
-    add(sql, [*values, pk.get_db_prep_value(obj.pk, connection)])
+    values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in chosen]
+    add(sql, [*values, pk.get_db_prep_value(obj.pk, db)])
