@@ -48,6 +48,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import describe  # noqa: E402
 from games.crazy10s.engine import (  # noqa: E402  (pure engine: no Django needed)
     GameState,
     apply_move,
@@ -418,7 +419,7 @@ def _report(args, timings: Timings, move_secs: float, me_secs: float) -> None:
 
     server = SERVERS[args.server].format(w=args.workers)
     print(f"{args.clients} clients, {args.seconds:.0f} s per endpoint in {args.rounds} turns, "
-          f"{server}, PostgreSQL, {args.kind} moves")
+          f"{server}, PostgreSQL, {args.kind} moves; after the run, {describe()}")
     move = line("POST games/{id}/moves", timings.moves, move_secs)
     me = line("GET me (no-op)", timings.me, me_secs)
     print(f"moves/no-op throughput: {100 * move[0] / me[0]:.1f} %; ratio no-op/moves "

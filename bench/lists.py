@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.machine import describe  # noqa: E402
 from bench.web_pages import set_up_django  # noqa: E402
 
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/c10s_lists_bench"
@@ -126,7 +127,7 @@ def main() -> None:
     print(f"{mine.filter(status='finished').count()} finished and "
           f"{mine.filter(status='active').count()} active games of one player, made in "
           f"{time.perf_counter() - started:.1f} s; {args.requests} requests per URL; "
-          f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)")
+          f"load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores); {describe()}")
     with plain_static_files:
         web = Client()
         web.force_login(user)
@@ -144,7 +145,7 @@ def main() -> None:
             "API: GET games?status=finished": "/api/v1/games?status=finished",
             "API: GET games/{id} (Crazy10s)": f"/api/v1/games/{pages['crazy10s'].pk}",
         }, args.requests)
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}; {describe()}")
     if args.profile:
         with plain_static_files:
             _profile(web, {"home": "/", "lists": "/games/lists"}.get(args.profile, args.profile),
