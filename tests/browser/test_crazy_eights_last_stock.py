@@ -27,12 +27,14 @@ def rig_engine(game_id: int, *, empty_stock: bool) -> None:
         data = copy.deepcopy(game.state)
         engine = data["engine"]
         engine["rebuilds"] = MAX_REBUILDS
+        # A plain start of the turn, from the first rig on: had the computer just played a
+        # Draw 2 at us, the page would rightly offer Take (the penalty), not Pass (a CI failure
+        # at phone size), and the hand rigged meanwhile would be one that only misses a Two
+        # (a CI failure at desktop size: a card of it fitted once the penalty was gone).
+        engine["penalty"], engine["draws"], engine["drawn"] = 0, 0, None
         if empty_stock:
             engine["discard"] = engine["stock"] + engine["discard"]
             engine["stock"] = []
-            # A plain start of the turn: had the computer just played a Draw 2 at us, the page
-            # would rightly offer Take (the penalty), not Pass (a CI failure at phone size).
-            engine["penalty"], engine["draws"], engine["drawn"] = 0, 0, None
         game.state = data
         game.save(update_fields=["state"])
 
