@@ -19,7 +19,6 @@ from typing import Any
 
 import orjson
 from django.db import models
-from django.db.models.expressions import Value
 
 _ONLY_WHAT_JSON_DOES = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 # orjson reads an integer below -2**63 or above 2**64 - 1 as a float. Text with a run of digits
@@ -68,14 +67,9 @@ class FastJSONField(models.JSONField):
         return super().from_db_value(value, expression, connection)
 
     def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
-        if self.encoder is not None or connection.vendor != "postgresql":
-            return super().get_db_prep_value(value, connection, prepared)
-        if not prepared:
-            value = self.get_prep_value(value)
-        if isinstance(value, Value) and isinstance(value.output_field, models.JSONField):
-            value = value.value
-        elif hasattr(value, "as_sql"):
-            return value
-        from psycopg.types.json import Jsonb  # only with PostgreSQL
-
-        return Jsonb(value, dumps=dumps)
+        adapted = super().get_db_prep_value(value, connection, prepared)
+        # PostgreSQL's adaptation is psycopg's Jsonb wrapper with the standard library's dumps
+        # (no custom encoder): the same wrapper, with ours. Elsewhere, text as before.
+        if getattr(adapted, "dumps", None) is json.dumps:
+            adapted.dumps = dumps
+        return adapted
