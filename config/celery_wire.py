@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
+import orjson
 from celery import current_app
 from celery.signals import after_task_publish, before_task_publish
 
@@ -170,7 +171,7 @@ def task_message(
     }
     if extra_headers:
         headers.update(extra_headers)
-    body = json.dumps([list(args), {}, _EMBED]).encode()
+    body = json.dumps([list(args), {}, _EMBED]).encode()  # byte for byte Celery's body
     message = {
         "body": base64.b64encode(body).decode(),
         "content-encoding": "utf-8",
@@ -186,4 +187,6 @@ def task_message(
             "delivery_tag": str(uuid.uuid4()),
         },
     }
-    return json.dumps(message).encode()
+    # The envelope by orjson: the standard library's encoder was a third of rendering a
+    # message (kombu reads any JSON: only the spacing differs).
+    return orjson.dumps(message)

@@ -74,14 +74,16 @@ def compile_output(field: fields.Field) -> Render:
 def _leaf(field: fields.Field) -> Render:
     """``field.to_representation``, with DRF's own conversions of the commonest leaves skipped
     for a value that already is their result (exactly: ``str(s)`` of a str is ``s``, ``int(n)``
-    of an int is ``n``, and a choice's string maps to itself): a move's answer renders ~100
-    bonus squares' choices."""
+    of an int is ``n``, a bool is its own representation, and a choice's string maps to
+    itself): rendering is most of what a game view's answer costs."""
     slow = field.to_representation
     to_representation = type(field).to_representation
     if to_representation is fields.CharField.to_representation:
         return lambda value: value if type(value) is str else slow(value)
     if to_representation is fields.IntegerField.to_representation:
         return lambda value: value if type(value) is int else slow(value)
+    if to_representation is fields.BooleanField.to_representation:
+        return lambda value: value if type(value) is bool else slow(value)
     if to_representation is fields.ChoiceField.to_representation:
         choice = field
 
