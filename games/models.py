@@ -7,6 +7,7 @@ bag or deck: neither is ever serialized to a player (the API's output serializer
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import F
 
 from games.fields import FastJSONField
 from games.results import JSONArrayLength, result_problems
@@ -119,9 +120,21 @@ class Seat(models.Model):
     # joining again clears both.
     away = models.BooleanField(default=False)
     left = models.BooleanField(default=False)
+    # The game's ``finished_at``, copied when it ends: a player's finished games are listed
+    # newest first from the seats' index alone (``seat_finished_by_user``), without sorting
+    # every game they ever played (issue 28: 1,000 of them were most of the list's time).
+    finished_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["index"]
+        indexes = [
+            # A seat without the time (a game still running) sorts last: a finished game
+            # whose seats somehow lack it is still listed, after the others.
+            models.Index(
+                F("user"), F("finished_at").desc(nulls_last=True), F("game").desc(),
+                name="seat_finished_by_user",
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
             models.CheckConstraint(

@@ -450,7 +450,13 @@ def _player_games(user_id: int, status: str | None) -> QuerySet[Game]:
     if status == "active":
         return qs.filter(status=Game.Status.ACTIVE).order_by("-my_turn", deadline, "-id")
     if status == "finished":
-        return qs.filter(status__in=OVER).order_by(ended, "-id")
+        # The user's seat's copy of the end time (the filter's join: the same seat), set by
+        # the write that ends the game: the newest first come straight from the index
+        # seat_finished_by_user, however many games the player has finished. The seat's game
+        # is the game, so the tie-break is the same.
+        return qs.filter(status__in=OVER).order_by(
+            F("seats__finished_at").desc(nulls_last=True), F("seats__game_id").desc()
+        )
     if status == "waiting":
         return qs.filter(status=Game.Status.WAITING).order_by("-created_at", "-id")
     group = Case(

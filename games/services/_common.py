@@ -185,8 +185,8 @@ def _record_move_writes(
             changed.append(seat)
     fields = ["score", "private"]
     if summary.outcome is not None:
-        _set_results(seats, summary.outcome)
-        fields.append("result")
+        _set_results(seats, summary.outcome, now)
+        fields += ["result", "finished_at"]
         changed = seats
     for seat in changed:
         writes.update(seat, fields)
@@ -208,9 +208,12 @@ def _record_move_writes(
     return played
 
 
-def _set_results(seats: list[Seat], outcome: GameOutcome) -> None:
+def _set_results(seats: list[Seat], outcome: GameOutcome, now: datetime) -> None:
+    """Each seat's result, and the game's end time (``_finish`` gives the game the same
+    ``now``): the finished lists read it from the seats."""
     for seat in seats:
         seat.result = outcome.results[seat.index]
+        seat.finished_at = now
 
 
 def _finish(

@@ -79,9 +79,10 @@ def _end_without_moves(game: Game, *, termination: str, winner: int | None) -> N
     else:
         results = tuple(WIN if i in winners else LOSS for i in every_seat)
     outcome = GameOutcome(termination, winners, scores, tuple(0 for _ in every_seat), results)
-    _set_results(seats, outcome)
-    Seat.objects.bulk_update(seats, ["result"])
-    _finish(game, seats, outcome, timezone.now(), aborted=termination in NOT_PLAYED)
+    now = timezone.now()
+    _set_results(seats, outcome, now)
+    Seat.objects.bulk_update(seats, ["result", "finished_at"])
+    _finish(game, seats, outcome, now, aborted=termination in NOT_PLAYED)
     game.save()
 
 
