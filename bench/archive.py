@@ -42,11 +42,12 @@ def _finished_games(user, opponents, count: int) -> None:
             for i in range(start, min(count, start + 1000))
         ])
         Seat.objects.bulk_create([
-            Seat(game=g, index=0, user=user, result="win" if g.seed % 2 == 0 else "loss")
+            Seat(game=g, index=0, user=user, result="win" if g.seed % 2 == 0 else "loss",
+                 finished_at=g.finished_at)
             for g in games
         ] + [
             Seat(game=g, index=1, user=opponents[g.seed % len(opponents)],
-                 result="loss" if g.seed % 2 == 0 else "win")
+                 result="loss" if g.seed % 2 == 0 else "win", finished_at=g.finished_at)
             for g in games
         ])
 

@@ -645,6 +645,10 @@ CELERY_BEAT_SCHEDULE["games-purge-idempotency-records"] = {
     "task": "games.purge_idempotency_records",
     "schedule": 3600.0,  # stored Idempotency-Key responses past IDEMPOTENCY_RETENTION_DAYS
 }
+CELERY_BEAT_SCHEDULE["games-copy-seat-end-times"] = {
+    "task": "games.copy_seat_end_times",
+    "schedule": 3600.0,  # seats of ended games without the end time (a deploy's old code)
+}
 # An outbox event still pending this long after its move lost its message: the sweep takes it.
 NOTIFY_OUTBOX_AGE_SECONDS = env_int("NOTIFY_OUTBOX_AGE_SECONDS", 60, minimum=0)
 # A claimed send still pending this long lost its message (or its retries): queued again.

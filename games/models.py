@@ -7,7 +7,6 @@ bag or deck: neither is ever serialized to a player (the API's output serializer
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F
 
 from games.fields import FastJSONField
 from games.results import JSONArrayLength, result_problems
@@ -128,12 +127,9 @@ class Seat(models.Model):
     class Meta:
         ordering = ["index"]
         indexes = [
-            # A seat without the time (a game still running) sorts last: a finished game
-            # whose seats somehow lack it is still listed, after the others.
-            models.Index(
-                F("user"), F("finished_at").desc(nulls_last=True), F("game").desc(),
-                name="seat_finished_by_user",
-            ),
+            # Not partial, and no NULLS LAST (SQLite refuses it in an index): a finished game
+            # whose seats somehow lack the time is still listed (first, on PostgreSQL).
+            models.Index(fields=["user", "-finished_at", "-game"], name="seat_finished_by_user"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),

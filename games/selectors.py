@@ -455,7 +455,7 @@ def _player_games(user_id: int, status: str | None) -> QuerySet[Game]:
         # seat_finished_by_user, however many games the player has finished. The seat's game
         # is the game, so the tie-break is the same.
         return qs.filter(status__in=OVER).order_by(
-            F("seats__finished_at").desc(nulls_last=True), F("seats__game_id").desc()
+            F("seats__finished_at").desc(), F("seats__game_id").desc()
         )
     if status == "waiting":
         return qs.filter(status=Game.Status.WAITING).order_by("-created_at", "-id")

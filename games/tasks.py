@@ -191,6 +191,13 @@ def purge_idempotency_records() -> int:
     return services.purge_idempotency_records()
 
 
+@shared_task(name=dispatch.COPY_SEAT_END_TIMES, soft_time_limit=30, time_limit=40)
+def copy_seat_end_times() -> int:
+    """Mend seats of ended games that lack their game's end time (the finished lists are
+    ordered by it): normally none; games ended by the previous release during a deploy."""
+    return services.copy_missing_end_times()
+
+
 # A timer that fires this early is rescheduled to the deadline rather than dropped (Celery's
 # countdown follows the sender's clock, the deadline the database's).
 EARLY_SLEEP_LIMIT = 2.0

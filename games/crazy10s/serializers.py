@@ -108,20 +108,21 @@ _BONUS_KIND_SET = frozenset(BONUS_KINDS)
 class BonusSquareListSerializer(serializers.ListSerializer):
     """A layout's ~100 bonus squares, listed twice in every move's answer (the position and
     the first API's top-level fields): walking each square's two fields through the child was
-    three quarters of rendering that answer (issue 28). The engine gives each square as a dict
-    of two strings, which DRF's walk would return unchanged; only those two keys are copied
-    (the whitelist), and anything else is left to DRF."""
+    three quarters of rendering that answer (issue 28). The engine gives a list of dicts of
+    two strings, which DRF's walk would return unchanged: those two keys are copied (the
+    whitelist). Anything else is left to DRF."""
 
     def to_representation(self, data: Any) -> list[dict[str, Any]]:
-        squares = []
-        try:
-            for item in data:
-                square, kind = item["square"], item["kind"]
-                if type(square) is not str or kind not in _BONUS_KIND_SET:
-                    return super().to_representation(data)
-                squares.append({"square": square, "kind": kind})
-        except (KeyError, TypeError):
+        if type(data) is not list:
             return super().to_representation(data)
+        squares = []
+        for item in data:
+            if type(item) is not dict:
+                return super().to_representation(data)
+            square, kind = item.get("square"), item.get("kind")
+            if type(square) is not str or type(kind) is not str or kind not in _BONUS_KIND_SET:
+                return super().to_representation(data)
+            squares.append({"square": square, "kind": kind})
         return squares
 
 
@@ -131,6 +132,10 @@ class BonusSquareSerializer(serializers.Serializer):
 
     class Meta:
         list_serializer_class = BonusSquareListSerializer
+
+
+# The list's short path copies exactly these fields: one added here must be added there.
+assert list(BonusSquareSerializer().fields) == ["square", "kind"]
 
 
 class LineSerializer(serializers.Serializer):

@@ -34,10 +34,7 @@ class Migration(migrations.Migration):
         migrations.AddIndex(
             model_name='seat',
             index=models.Index(
-                models.F('user'),
-                models.OrderBy(models.F('finished_at'), descending=True, nulls_last=True),
-                models.OrderBy(models.F('game'), descending=True),
-                name='seat_finished_by_user',
+                fields=['user', '-finished_at', '-game'], name='seat_finished_by_user'
             ),
         ),
     ]

@@ -18,7 +18,13 @@ from games.services.creation import (
     create_game_request,
     create_seated_game,
 )
-from games.services.endings import abort_game, award_game, cancel, resign
+from games.services.endings import (
+    abort_game,
+    award_game,
+    cancel,
+    copy_missing_end_times,
+    resign,
+)
 from games.services.idempotency import Receipt, purge_idempotency_records
 from games.services.moves import (
     SEEN_RESOLUTION,
@@ -39,6 +45,7 @@ __all__ = [
     "Receipt",
     "cancel",
     "come_back",
+    "copy_missing_end_times",
     "create_game",
     "create_seated_game",
     "create_game_request",

@@ -49,6 +49,7 @@ def test_a_square_keeps_only_the_whitelisted_keys():
     [{"square": 7, "kind": "DN"}],  # not a string: DRF's CharField makes it one
     [{"square": "a1"}],  # a missing key: as DRF treats it
     [("a1", "DN")],
+    ({"square": "a1", "kind": "DN"},),  # not a list
 ])
 def test_anything_else_is_left_to_drf(squares):
     def outcome(render):

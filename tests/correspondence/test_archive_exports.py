@@ -28,6 +28,7 @@ def _finished(alice, opponent, *, loser, when=None) -> Game:
     services.resign(game_id=game.pk, user=loser)
     if when is not None:
         Game.objects.filter(pk=game.pk).update(finished_at=when)
+        Seat.objects.filter(game_id=game.pk).update(finished_at=when)  # as the ending wrote
     return Game.objects.get(pk=game.pk)
 
 
@@ -66,7 +67,8 @@ def _many_finished(alice, bob, count: int) -> None:
         for i in range(count)
     ])
     Seat.objects.bulk_create([
-        Seat(game=g, index=i, user=u, result="win" if i == 0 else "loss")
+        Seat(game=g, index=i, user=u, result="win" if i == 0 else "loss",
+             finished_at=g.finished_at)
         for g in games for i, u in enumerate((alice, bob))
     ])
 
