@@ -46,7 +46,9 @@ class Game(models.Model):
     # that passes it is taken over by the computer (the seat turns ``away``), not passed.
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
-    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Indexed with the status only (game_status_deadline): every query on the deadline asks
+    # for active games, and each move writes the deadline (one index fewer to update).
+    turn_deadline = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -99,7 +101,10 @@ class Seat(models.Model):
         DRAW = "draw"
         NONE = "none"  # the game was aborted
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # Both keys are looked up through the composite indexes they lead (seat_unique_index,
+    # seat_finished_by_user): an index of their own would be written for nothing.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats",
+                             db_index=False)
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -107,6 +112,7 @@ class Seat(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="seats",
+        db_index=False,
     )
     ai_level = models.CharField(max_length=16, null=True, blank=True)
     score = models.IntegerField(default=0)
@@ -167,7 +173,9 @@ class Move(models.Model):
     another seat sees it only once the game is over (``selectors.best_visible``).
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # Looked up through move_unique_number (game, number), which every move writes anyway.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves",
+                             db_index=False)
     number = models.PositiveIntegerField()  # 1-based
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=16)
