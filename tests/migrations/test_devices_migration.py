@@ -8,31 +8,21 @@ import hashlib
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from rest_framework.test import APIClient
 
 from accounts.models import Device, User
+from tests.migrations.helpers import apps_at, latest, migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 BEFORE = [("accounts", "0005_unique_username_skeleton_email")]
 
 
-def _migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def _latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
-
-
 def test_old_tokens_become_devices_and_old_addresses_count_as_verified():
-    _migrate(BEFORE)
+    migrate(BEFORE)
     try:
         state = [*BEFORE, ("authtoken", "0004_alter_tokenproxy_options")]
-        old = MigrationExecutor(connection).loader.project_state(state).apps
+        old = apps_at(state)
         OldUser, OldToken = old.get_model("accounts", "User"), old.get_model("authtoken", "Token")
         with_email = OldUser.objects.create(
             username="old", username_canonical="old", username_skeleton="old",
@@ -46,7 +36,7 @@ def test_old_tokens_become_devices_and_old_addresses_count_as_verified():
         key = OldToken.objects.create(key="0123456789abcdef0123456789abcdef01234567",
                                       user=with_email).key
     finally:
-        _migrate(_latest())
+        migrate(latest())
 
     [device] = Device.objects.all()
     assert device.user_id == with_email.pk and device.expiry is not None

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from games import kinds, services
 from games.models import Game, Move, Seat
+from tests.migrations.helpers import apps_at, latest, migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -20,17 +20,6 @@ SEED = 20240602  # seat 0 moves first; racks 0123555 and 1234668
 ACTIVE_MOVES = [(0, "g7=5 h7=5"), (1, "swap 1 2")]
 FINISHED_MOVES = [(0, "g7=5 h7=5"), (1, "pass"), (1, "resign")]
 VOLATILE = {"id", "created_at", "started_at", "finished_at", "deadline"}
-
-
-def _migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def _latest() -> list[tuple[str, str]]:
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
 
 
 def _old_game(apps, alice, bob, moves) -> int:
@@ -99,15 +88,13 @@ def _v1(client, game_id: int) -> dict:
 
 def test_old_games_and_moves_survive_and_read_like_new_ones(user_factory, make_client, monkeypatch):
     alice, bob = user_factory("alice"), user_factory("bob")
-    _migrate(BEFORE)
+    migrate(BEFORE)
     try:
-        from django.db.migrations.executor import MigrationExecutor as Executor
-
-        old_apps = Executor(connection).loader.project_state(BEFORE).apps
+        old_apps = apps_at(BEFORE)
         active = _old_game(old_apps, alice, bob, ACTIVE_MOVES)
         finished = _old_game(old_apps, alice, bob, FINISHED_MOVES)
     finally:
-        _migrate(_latest())
+        migrate(latest())
 
     # Every row is there, moved into the kind-neutral fields.
     assert Game.objects.count() == 2 and Move.objects.count() == 5

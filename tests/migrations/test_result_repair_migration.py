@@ -7,27 +7,17 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from games import kinds
 from games.models import Game, Seat
 from games.moderation.verification import verify_game
+from tests.migrations.helpers import apps_at, latest, migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 BEFORE = [("games", "0008_game_rated")]
 SEED = 20240602
-
-
-def _migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def _latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def _old_game(apps, seats, *, status, result, **fields) -> int:
@@ -48,9 +38,9 @@ def _old_game(apps, seats, *, status, result, **fields) -> int:
 
 def test_misfit_results_are_repaired_and_refused_afterwards(user_factory, make_client):
     alice, bob = user_factory("alice"), user_factory("bob")
-    _migrate(BEFORE)
+    migrate(BEFORE)
     try:
-        old = MigrationExecutor(connection).loader.project_state(BEFORE).apps
+        old = apps_at(BEFORE)
         # Issue 30: a random-opponent request resigned while waiting.
         resigned_waiting = _old_game(
             old, [(alice, 0, "none")], status="aborted",
@@ -72,7 +62,7 @@ def test_misfit_results_are_repaired_and_refused_afterwards(user_factory, make_c
         fine_before = old.get_model("games", "Game").objects.get(pk=fine).result
         waiting = _old_game(old, [(bob, 0, None)], status="waiting", result=None)
     finally:
-        _migrate(_latest())
+        migrate(latest())
 
     repaired = Game.objects.get(pk=resigned_waiting)
     assert repaired.status == "aborted"

@@ -7,26 +7,16 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from games import kinds, selectors
 from games.models import Seat
+from tests.migrations.helpers import apps_at, latest, migrate
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 BEFORE = [("games", "0012_crazy_eights_keep_records_still_read")]
 SEED = 20240602
-
-
-def _migrate(targets) -> None:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-
-
-def _latest() -> list[tuple[str, str]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def _old_game(apps, users, *, finished_at) -> int:
@@ -49,15 +39,15 @@ def _old_game(apps, users, *, finished_at) -> int:
 
 def test_ended_games_give_their_seats_their_end_time(user_factory):
     alice, bob = user_factory("alice"), user_factory("bob")
-    _migrate(BEFORE)
+    migrate(BEFORE)
     try:
-        old = MigrationExecutor(connection).loader.project_state(BEFORE).apps
+        old = apps_at(BEFORE)
         now = timezone.now()
         earlier = _old_game(old, [alice, bob], finished_at=now - timedelta(days=2))
         later = _old_game(old, [alice, bob], finished_at=now - timedelta(days=1))
         running = _old_game(old, [alice, bob], finished_at=None)
     finally:
-        _migrate(_latest())
+        migrate(latest())
     by_game = {
         game_id: set(Seat.objects.filter(game_id=game_id).values_list("finished_at", flat=True))
         for game_id in (earlier, later, running)

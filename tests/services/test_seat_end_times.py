@@ -68,8 +68,6 @@ def test_the_finished_page_is_read_in_order_from_the_index(alice, bob, ai_queue,
     for _ in range(3):
         game = services.create_game(user=alice, opponent={"username": "bob"})
         services.resign(game_id=game.pk, user=alice)
-    if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL's plan")
     query = selectors._player_games(alice.pk, "finished")[:20]
     sql, params = query.query.sql_with_params()
     with connection.cursor() as cursor:
